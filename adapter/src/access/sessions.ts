@@ -1,0 +1,130 @@
+/**
+ * Sessions live in PostgreSQL (so adapter replicas share them). The browser holds a random
+ * 256-bit token in an httpOnly cookie; the table holds only its SHA-256. Each session has its own
+ * CSRF token, handed to the client in the sign-in answer and required on state-changing calls.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { parsePermissions, type TeleradiologyKind } from '@pacs/common';
+import type { Db } from '../db/pool.ts';
+import type { Auth } from './auth.ts';
+
+export const SESSION_COOKIE = 'pacs_sid';
+/** Only refresh last_seen_at this often, not on every request. */
+const TOUCH_INTERVAL_S = 60;
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}
+
+interface IdentityRow {
+  id: string;
+  name: string;
+  title: string;
+  role: number;
+  role_name: string;
+  institution: number;
+  institution_name: string;
+  teleradiology: TeleradiologyKind | null;
+  permissions: unknown;
+  ae_title: string;
+  referring_physician_name: string;
+}
+
+const IDENTITY_COLUMNS = `a.id, a.name, a.title, a.role, r.name as role_name, r.institution,
+  i.name as institution_name, r.teleradiology, r.permissions, a.ae_title, a.referring_physician_name`;
+/** Joins from a row that holds `account_id` to the account, its role and the role's institution. */
+const IDENTITY_JOINS = 'join accounts a on a.id = s.account_id join roles r on r.no = a.role join institutions i on i.no = r.institution';
+
+function toAuth(row: IdentityRow, sessionHash: Buffer, csrfToken: string): Auth {
+  return {
+    sessionHash,
+    csrfToken,
+    accountId: row.id,
+    name: row.name,
+    title: row.title,
+    role: row.role,
+    roleName: row.role_name,
+    institution: row.institution,
+    institutionName: row.institution_name,
+    kind: row.teleradiology,
+    permissions: parsePermissions(row.permissions),
+    aeTitle: row.ae_title,
+    referringPhysicianName: row.referring_physician_name,
+  };
+}
+
+export class Sessions {
+  constructor(
+    private readonly db: Db,
+    private readonly options: { idleMinutes: number; secureCookie: boolean },
+  ) {}
+
+  /** The caller's session and account, or null when there is none or it has expired. */
+  async authenticate(req: Request): Promise<Auth | null> {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (!token || token.length > 100) return null;
+    const hash = hashToken(token);
+    const { rows } = await this.db.query<IdentityRow & { csrf_token: string; stale: boolean }>(
+      `select s.csrf_token, s.last_seen_at < now() - make_interval(secs => $3) as stale, ${IDENTITY_COLUMNS}
+         from sessions s ${IDENTITY_JOINS}
+        where s.id_hash = $1 and s.last_seen_at > now() - make_interval(mins => $2)`,
+      [hash, this.options.idleMinutes, TOUCH_INTERVAL_S],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.stale) await this.db.query('update sessions set last_seen_at = now() where id_hash = $1', [hash]);
+    return toAuth(row, hash, row.csrf_token);
+  }
+
+  /** Starts a session for an account that has just proved who it is. */
+  async signIn(accountId: string, req: Request, res: Response): Promise<Auth> {
+    const token = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(32).toString('base64url');
+    const hash = hashToken(token);
+    const { rows } = await this.db.query<IdentityRow>(
+      `with s as (insert into sessions (id_hash, account_id, csrf_token, ip, user_agent)
+                  values ($1, $2, $3, $4, $5) returning account_id)
+       select ${IDENTITY_COLUMNS} from s ${IDENTITY_JOINS}`,
+      [hash, accountId, csrfToken, req.ip ?? '', (req.get('user-agent') ?? '').slice(0, 512)],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`Account ${accountId} vanished while signing in`);
+    res.cookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      // Lax, not Strict: a share link opened from an e-mail must arrive signed in. Cross-site
+      // state changes are stopped by the CSRF token, which other sites cannot read.
+      sameSite: 'lax',
+      secure: this.options.secureCookie || req.secure,
+      path: '/viewer',
+    });
+    return toAuth(row, hash, csrfToken);
+  }
+
+  async destroy(auth: Auth, res: Response): Promise<void> {
+    await this.db.query('delete from sessions where id_hash = $1', [auth.sessionHash]);
+    res.clearCookie(SESSION_COOKIE, { path: '/viewer', httpOnly: true, sameSite: 'lax' });
+  }
+
+  /** Ends every session of an account except, optionally, the current one (password change). */
+  async destroyAllFor(accountId: string, except?: Buffer): Promise<void> {
+    await this.db.query('delete from sessions where account_id = $1 and ($2::bytea is null or id_hash <> $2)', [accountId, except ?? null]);
+  }
+
+  async purgeExpired(): Promise<number> {
+    const { rowCount } = await this.db.query('delete from sessions where last_seen_at < now() - make_interval(mins => $1)', [
+      this.options.idleMinutes,
+    ]);
+    return rowCount ?? 0;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Builds the Express app: the API under /viewer/api (every route declared with its access), the
+ * built client under /viewer/, security headers, and the error catalogue as the only way errors
+ * leave the server.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type RequestHandler } from 'express';
+import type { Deps } from './deps.ts';
+import { AppError, errorHandler } from './http/errors.ts';
+import { mountRoutes, type AnyRouteSpec } from './http/routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { configsRoutes } from './features/configs/configs.routes.ts';
+import { securityRoutes } from './features/security/security.routes.ts';
+import { serverRoutes } from './features/server/server.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { log } from './log.ts';
+
+export const API_ROUTES: readonly AnyRouteSpec[] = [...serverRoutes, ...authRoutes, ...securityRoutes, ...settingsRoutes, ...configsRoutes];
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.set({
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+    'x-frame-options': 'SAMEORIGIN',
+    // Cornerstone decodes with WebAssembly in workers; images arrive as blobs.
+    'content-security-policy':
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; img-src 'self' data: blob:; " +
+      "style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'",
+  });
+  next();
+};
+
+const requestLog: RequestHandler = (req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log.info(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
+  });
+  next();
+};
+
+export function buildApp(deps: Deps): { app: express.Express; routes: AnyRouteSpec[] } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.trustProxy);
+  app.set('etag', false);
+  app.use(securityHeaders);
+  if (deps.config.logRequests) app.use(requestLog);
+
+  const api = express.Router();
+  api.use(express.json({ limit: '2mb' }));
+  api.use(express.urlencoded({ extended: false, limit: '2mb' }));
+  api.use((_req, res, next) => {
+    // Answers carry patient data: never let a shared cache keep them.
+    res.set('cache-control', 'private, no-store');
+    next();
+  });
+  const routes: AnyRouteSpec[] = [];
+  mountRoutes(api, deps, API_ROUTES, routes);
+  api.use(() => {
+    throw new AppError('not_found');
+  });
+  app.use('/viewer/api', api);
+
+  const clientDir = deps.config.clientDir;
+  if (existsSync(join(clientDir, 'index.html'))) {
+    app.use(
+      '/viewer',
+      express.static(clientDir, {
+        index: 'index.html',
+        setHeaders: (res, path) => {
+          // Hashed asset names never change content; index.html must be revalidated.
+          res.set('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
+  } else {
+    app.use('/viewer', (_req, res) => {
+      res.status(503).type('text/plain').send('The web client is not built. Run `npm run build` (npm start does this for you).');
+    });
+  }
+  app.get('/', (_req, res) => res.redirect('/viewer/'));
+  app.use(errorHandler);
+  return { app, routes };
+}

@@ -1,0 +1,110 @@
+/**
+ * Configuration from environment variables, validated once at start. Every problem is reported
+ * together, in words an administrator can act on.
+ */
+import { resolve } from 'node:path';
+import { isEdition, isAeTitle, type Edition } from '@pacs/common';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  dicomPort: number;
+  dicomAet: string;
+  orthanc: { url: string; user: string; password: string };
+  pg: { host: string; port: number; user: string; password: string; database: string };
+  adminId: string;
+  /** Unset: a random password is generated at first start and printed once. */
+  adminPassword: string | undefined;
+  edition: Edition;
+  /** Folder with the built client (index.html and assets). */
+  clientDir: string;
+  /** Mark the session cookie Secure (set when a TLS proxy sits in front). */
+  cookieSecure: boolean;
+  /** Idle minutes after which a session ends. */
+  sessionIdleMinutes: number;
+  /** Trust X-Forwarded-* from this many proxies (Express "trust proxy"). */
+  trustProxy: number;
+  logRequests: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return value;
+  };
+  const str = (name: string, fallback: string): string => {
+    const raw = env[name];
+    return raw === undefined || raw === '' ? fallback : raw;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}").`);
+    return fallback;
+  };
+
+  const dataDir = resolve(str('DATA_DIR', './.data'));
+  const orthancHttpPort = int('ORTHANC_HTTP_PORT', 8042, 1, 65535);
+  const dicomAet = str('DICOM_AET', 'PACS');
+  if (!isAeTitle(dicomAet))
+    problems.push(`DICOM_AET must be 1 to 16 characters without backslash or surrounding spaces (got "${dicomAet}").`);
+  const edition = str('EDITION', 'on_premises');
+  if (!isEdition(edition))
+    problems.push(`EDITION must be one of cloud, on_premises, pacs, teleradiology, md, media_viewer, sdmd, sdmd_cloud (got "${edition}").`);
+  const adminId = str('ADMIN_ID', 'admin');
+  if (!/^[\w.@+-]{2,256}$/.test(adminId))
+    problems.push(`ADMIN_ID must be 2 to 256 letters, digits or e-mail characters (got "${adminId}").`);
+  const orthancPassword = env.ORTHANC_PASSWORD ?? '';
+  const pgPassword = env.PG_PASSWORD ?? '';
+  if (orthancPassword === '') problems.push('ORTHANC_PASSWORD is required (the launcher generates it into DATA_DIR/secrets.json).');
+  if (pgPassword === '') problems.push('PG_PASSWORD is required (the launcher generates it into DATA_DIR/secrets.json).');
+
+  const config: Config = {
+    host: str('HOST', '0.0.0.0'),
+    port: int('PORT', 8080, 1, 65535),
+    dataDir,
+    dicomPort: int('DICOM_PORT', 4242, 1, 65535),
+    dicomAet,
+    orthanc: {
+      url: str('ORTHANC_URL', `http://127.0.0.1:${orthancHttpPort}`),
+      user: str('ORTHANC_USER', 'pacs'),
+      password: orthancPassword,
+    },
+    pg: {
+      host: str('PG_HOST', '127.0.0.1'),
+      port: int('PG_PORT', 5433, 1, 65535),
+      user: str('PG_USER', 'pacs'),
+      password: pgPassword,
+      database: str('PG_DATABASE', 'pacs'),
+    },
+    adminId,
+    adminPassword: env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD,
+    edition: isEdition(edition) ? edition : 'on_premises',
+    clientDir: resolve(str('CLIENT_DIR', new URL('../../client/dist', import.meta.url).pathname)),
+    cookieSecure: bool('COOKIE_SECURE', false),
+    sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 720, 1, 60 * 24 * 30),
+    trustProxy: int('TRUST_PROXY', 0, 0, 10),
+    logRequests: bool('LOG_REQUESTS', false),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

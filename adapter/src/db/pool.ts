@@ -1,0 +1,49 @@
+/**
+ * The PostgreSQL pool. An idle client that loses its server emits 'error' on the pool; without a
+ * listener that would crash the process, so it is logged and the pool replaces the client on the
+ * next query. While the server is down queries fail fast and answer 503; when it returns, new
+ * connections succeed and nothing needs restarting.
+ */
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { log } from '../log.ts';
+
+export type Db = pg.Pool;
+export type DbClient = pg.PoolClient;
+
+// DATE columns come back as 'YYYY-MM-DD' strings, not shifted to midnight in the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+// BIGINT counts (sizes, totals) fit in a double for any archive this side of 9 PB.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function createPool(config: Config['pg']): Db {
+  const pool = new pg.Pool({
+    host: config.host,
+    port: config.port,
+    user: config.user,
+    password: config.password,
+    database: config.database,
+    max: 20,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'pacs-adapter',
+  });
+  pool.on('error', (error) => log.warn(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
+
+/** Runs `work` in a transaction on one client; rolls back on any error. */
+export async function transaction<T>(db: Db, work: (client: DbClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,14 @@
+/** What route handlers and services reach: built once at start, passed explicitly. */
+import type { Config } from './config.ts';
+import type { Db } from './db/pool.ts';
+import type { OrthancClient } from './orthanc/client.ts';
+import type { Sessions } from './access/sessions.ts';
+import type { Health } from './health.ts';
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  orthanc: OrthancClient;
+  sessions: Sessions;
+  health: Health;
+}

@@ -1,0 +1,77 @@
+/**
+ * Sign-in and the signed account (spec 1 §4, §7).
+ * - POST /login      form Id, Password → SignedAccount + httpOnly session cookie; 401 wrong id or
+ *                    password; 403 login_blocked while locked. AccessKey (share guests), Token +
+ *                    State and `GET /login?code=` answer 400 until the features behind them exist.
+ * - DELETE /login    ends this session; the cookie is dead afterwards.
+ * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
+ * - PATCH /accounts/update  the signed user's own Name, Title, Password (+ CurrentPassword).
+ *                    Editing other accounts arrives with account administration.
+ */
+import type { AnyRouteSpec } from '../../http/routes.ts';
+import { AppError } from '../../http/errors.ts';
+import { optionalString, requiredString } from '../../http/input.ts';
+import { checkCredentials, toSignedAccount, updateOwnAccount } from './auth.service.ts';
+
+export const authRoutes: AnyRouteSpec[] = [
+  {
+    method: 'post',
+    path: '/login',
+    access: 'public',
+    summary: 'Sign in',
+    handler: async (req, res, { deps }) => {
+      if (optionalString(req, 'AccessKey') !== undefined || optionalString(req, 'Token') !== undefined) {
+        throw new AppError('bad_request');
+      }
+      const id = requiredString(req, 'Id', 'body', 256).trim();
+      const password = requiredString(req, 'Password', 'body', 1024);
+      const accountId = await checkCredentials(deps, id, password, req);
+      const auth = await deps.sessions.signIn(accountId, req, res);
+      return toSignedAccount(auth);
+    },
+  },
+  {
+    method: 'get',
+    path: '/login',
+    access: 'public',
+    summary: 'Sign in by code (not available yet)',
+    handler: () => {
+      throw new AppError('bad_request');
+    },
+  },
+  {
+    method: 'delete',
+    path: '/login',
+    access: 'signed',
+    summary: 'Sign out',
+    handler: async (_req, res, { deps, auth }) => {
+      await deps.sessions.destroy(auth, res);
+      return {};
+    },
+  },
+  {
+    method: 'get',
+    path: '/accounts/signed',
+    access: 'signed',
+    summary: 'The signed-in account',
+    handler: (_req, _res, { auth }) => toSignedAccount(auth),
+  },
+  {
+    method: 'patch',
+    path: '/accounts/update',
+    access: 'signed',
+    summary: 'Change your own name, title or password',
+    handler: async (req, _res, { deps, auth }) => {
+      const id = optionalString(req, 'Id', 'body', 256);
+      if (id !== undefined && id.toLowerCase() !== auth.accountId.toLowerCase()) throw new AppError('forbidden');
+      await updateOwnAccount(deps, auth, {
+        name: optionalString(req, 'Name', 'body', 256),
+        title: optionalString(req, 'Title', 'body', 256),
+        password: optionalString(req, 'Password', 'body', 1024),
+        currentPassword: optionalString(req, 'CurrentPassword', 'body', 1024),
+      });
+      const updated = await deps.sessions.authenticate(req);
+      return updated ? toSignedAccount(updated) : {};
+    },
+  },
+];

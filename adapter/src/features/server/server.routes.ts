@@ -1,0 +1,59 @@
+/**
+ * Server facts and the heartbeat (spec 1 §4 "Heartbeat", §7).
+ * - GET /state              public: product, version, edition, whether Orthanc and PostgreSQL answer
+ * - GET /product/info       public: {Name, Version, ReleaseDate}
+ * - GET /server/heartbeat?key=study|mwm|trashbox  → text marker: the ISO time that list last
+ *   changed ('' when it never has). 503 while Orthanc or PostgreSQL does not answer, so the
+ *   client's offline banner tells the truth.
+ */
+import { PRODUCT_NAME, PRODUCT_RELEASE_DATE, PRODUCT_VERSION, type ProductInfo, type ServerState } from '@pacs/common';
+import type { AnyRouteSpec } from '../../http/routes.ts';
+import { AppError } from '../../http/errors.ts';
+import { invalid, optionalString } from '../../http/input.ts';
+
+export const HEARTBEAT_KEYS = ['study', 'mwm', 'trashbox'] as const;
+
+export const serverRoutes: AnyRouteSpec[] = [
+  {
+    method: 'get',
+    path: '/state',
+    access: 'public',
+    summary: 'Public server state',
+    handler: async (_req, _res, { deps }): Promise<ServerState> => {
+      const [orthanc, database] = await Promise.all([deps.health.orthancUp(), deps.health.databaseUp()]);
+      return {
+        ProductName: PRODUCT_NAME,
+        Version: PRODUCT_VERSION,
+        ReleaseDate: PRODUCT_RELEASE_DATE,
+        Edition: deps.config.edition,
+        // Languages an edition forces; empty = the user chooses (spec 1 §1: some force ja or ko).
+        Languages: [],
+        Orthanc: orthanc ? 'up' : 'down',
+        Database: database ? 'up' : 'down',
+        ServerTime: new Date().toISOString(),
+      };
+    },
+  },
+  {
+    method: 'get',
+    path: '/product/info',
+    access: 'public',
+    summary: 'Product name, version and release date',
+    handler: (): ProductInfo => ({ Name: PRODUCT_NAME, Version: PRODUCT_VERSION, ReleaseDate: PRODUCT_RELEASE_DATE }),
+  },
+  {
+    method: 'get',
+    path: '/server/heartbeat',
+    access: 'signed',
+    summary: 'Liveness and the last-updated marker of a list',
+    handler: async (req, res, { deps }) => {
+      const key = optionalString(req, 'key', 'query', 20);
+      if (key !== undefined && key !== '' && !(HEARTBEAT_KEYS as readonly string[]).includes(key)) throw invalid('key');
+      if (!(await deps.health.orthancUp())) throw new AppError('orthanc_unavailable');
+      res.set('cache-control', 'no-store');
+      if (!key) return '';
+      const { rows } = await deps.db.query<{ updated_at: Date }>('select updated_at from heartbeat_markers where key = $1', [key]);
+      return rows[0]?.updated_at.toISOString() ?? '';
+    },
+  },
+];

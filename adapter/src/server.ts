@@ -1,0 +1,70 @@
+/**
+ * Starts the adapter over an already running PostgreSQL and Orthanc: migrations, first-start
+ * data, configs check, then HTTP. Used by `npm start` (scripts/run.ts), by the test harness and by
+ * main.ts (the adapter alone, for deployments that run the services themselves).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from './config.ts';
+import { createPool } from './db/pool.ts';
+import { migrate } from './db/migrate.ts';
+import { OrthancClient } from './orthanc/client.ts';
+import { Sessions } from './access/sessions.ts';
+import { Health } from './health.ts';
+import { buildApp } from './app.ts';
+import { bootstrap, type BootstrapResult } from './bootstrap.ts';
+import { ensureConfigs } from './features/configs/configs.service.ts';
+import type { Deps } from './deps.ts';
+import { log } from './log.ts';
+
+export interface RunningAdapter {
+  url: string;
+  port: number;
+  deps: Deps;
+  firstStart: BootstrapResult;
+  close(): Promise<void>;
+}
+
+export async function startAdapter(config: Config): Promise<RunningAdapter> {
+  const db = createPool(config.pg);
+  const orthanc = new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password);
+  const deps: Deps = {
+    config,
+    db,
+    orthanc,
+    sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
+    health: new Health(orthanc, db),
+  };
+
+  await migrate(db);
+  const firstStart = await bootstrap(db, config);
+  await ensureConfigs(db);
+
+  const { app } = buildApp(deps);
+  const server: Server = createServer(app);
+  // Keep-alive longer than typical proxies' idle timeout, so the proxy closes first.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  const purge = setInterval(() => {
+    deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
+  }, 10 * 60_000);
+  purge.unref();
+
+  return {
+    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+    port,
+    deps,
+    firstStart,
+    close: async () => {
+      clearInterval(purge);
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.end();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The column catalogue: default label, width and alignment of every list column (spec 2 §3),
+ * so each default list below names only its keys and visibility. Widths follow spec 2 §9:
+ * CT dose columns 80, Note 400, Institution 200, IsShared 100; all within 40 to 400.
+ */
+import type { Alignment, ColumnSetting } from './types.ts';
+
+const CATALOGUE = {
+  // Study level (also the worklist, recycle bin, share and report lists).
+  IsFavorite: ['Favorite', 40, 'center'],
+  IsShared: ['Shared', 100, 'center'],
+  Priority: ['Priority', 80, 'center'],
+  ReadingStatus: ['Reading Status', 120, 'center'],
+  AssignedTo: ['Assigned To', 140, 'left'],
+  AssignedAt: ['Assigned At', 150, 'center'],
+  OrderedAt: ['Ordered At', 150, 'center'],
+  ReadAt: ['Read At', 150, 'center'],
+  ReportStatus: ['Report Status', 110, 'center'],
+  PatientID: ['Patient ID', 120, 'left'],
+  PatientName: ['Patient Name', 180, 'left'],
+  PatientBirthDate: ['Birth Date', 110, 'center'],
+  PatientAge: ['Age', 60, 'center'],
+  PatientSex: ['Sex', 60, 'center'],
+  PatientComments: ['Patient Comments', 200, 'left'],
+  ModalitiesInStudy: ['Modality', 100, 'center'],
+  BodyPartsInStudy: ['Body Part', 120, 'left'],
+  StudyDateTime: ['Study Date', 150, 'center'],
+  StudyDate: ['Study Date', 110, 'center'],
+  StudyTime: ['Study Time', 90, 'center'],
+  StudyDescription: ['Study Description', 200, 'left'],
+  StudyID: ['Study ID', 100, 'left'],
+  StudyInstanceUID: ['Study Instance UID', 300, 'left'],
+  NumberOfStudyRelatedSeries: ['Series', 70, 'right'],
+  NumberOfStudyRelatedInstances: ['Images', 70, 'right'],
+  AccessionNumber: ['Accession Number', 140, 'left'],
+  Institution: ['Institution', 200, 'left'],
+  InstitutionName: ['Institution Name', 200, 'left'],
+  ReferringPhysicianName: ['Referring Physician', 160, 'left'],
+  PerformingPhysicianName: ['Performing Physician', 160, 'left'],
+  AETitle: ['AE Title', 120, 'left'],
+  Note: ['Note', 400, 'left'],
+  CTDIvols: ['CTDIvol', 80, 'right'],
+  TotalDLP: ['Total DLP', 80, 'right'],
+  UpdatedAt: ['Updated At', 150, 'center'],
+  DeleteAt: ['Delete At', 150, 'center'],
+  FileSize: ['File Size', 100, 'right'],
+  // Series level.
+  SeriesNumber: ['Series Number', 80, 'right'],
+  SeriesDescription: ['Series Description', 200, 'left'],
+  Modality: ['Modality', 90, 'center'],
+  BodyPartExamined: ['Body Part', 120, 'left'],
+  SeriesDateTime: ['Series Date', 150, 'center'],
+  SeriesInstanceUID: ['Series Instance UID', 300, 'left'],
+  NumberOfSeriesRelatedInstances: ['Images', 70, 'right'],
+  CTDIvol: ['CTDIvol', 80, 'right'],
+  DLP: ['DLP', 80, 'right'],
+  // Instance level.
+  InstanceNumber: ['Instance Number', 80, 'right'],
+  NumberOfFrames: ['Frames', 70, 'right'],
+  SOPInstanceUID: ['SOP Instance UID', 300, 'left'],
+  // Worklist.
+  Status: ['Status', 100, 'center'],
+  // Shares.
+  SharedBy: ['Shared By', 140, 'left'],
+  SharedWith: ['Shared With', 200, 'left'],
+  ExpiresAt: ['Expires At', 150, 'center'],
+} as const satisfies Record<string, readonly [string, number, Alignment]>;
+
+export type ColumnKey = keyof typeof CATALOGUE;
+
+export const MIN_COLUMN_WIDTH = 40;
+export const MAX_COLUMN_WIDTH = 400;
+
+/** A fresh column setting from the catalogue. */
+export function column(key: ColumnKey, isVisible = true): ColumnSetting {
+  const [label, width, alignment] = CATALOGUE[key];
+  return { key, label, width, alignment, is_visible: isVisible };
+}
+
+/** Columns from a list of keys, all visible except those named in `hidden`. */
+export function columns(keys: readonly ColumnKey[], hidden: readonly ColumnKey[] = []): ColumnSetting[] {
+  return keys.map((key) => column(key, !hidden.includes(key)));
+}

@@ -1,0 +1,82 @@
+/**
+ * Checks the client's message catalogues (client/src/i18n/*.json) against the code:
+ *  - every id used in code (`id: '...'`, `id="..."`) must exist in en.json;
+ *  - every key in en.json must be used somewhere;
+ *  - no other catalogue may hold a key en.json lacks.
+ * Other catalogues may be partial (English fills the gaps); their missing keys are listed but do
+ * not fail the check. Exits 1 on any failure.
+ *
+ * Run: npx tsx scripts/check-i18n.ts
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const srcDir = join(root, 'client', 'src');
+const i18nDir = join(srcDir, 'i18n');
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+function flattenKeys(catalogue: Catalogue, prefix = ''): string[] {
+  return Object.entries(catalogue).flatMap(([key, value]) => {
+    const id = prefix ? `${prefix}.${key}` : key;
+    return typeof value === 'string' ? [id] : flattenKeys(value, id);
+  });
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const ID_PATTERNS = [/\bid:\s*(['"`])([a-z0-9_.]+)\1/g, /\bid=(['"])([a-z0-9_.]+)\1/g, /\bid=\{\s*(['"`])([a-z0-9_.]+)\1\s*\}/g];
+
+function usedIds(): Map<string, string> {
+  const used = new Map<string, string>();
+  for (const file of sourceFiles(srcDir)) {
+    const text = readFileSync(file, 'utf8');
+    for (const pattern of ID_PATTERNS) {
+      for (const match of text.matchAll(pattern)) {
+        const id = match[2];
+        // Catalogue ids are dotted; plain ids (DOM ids such as id="main") are not messages.
+        if (id && id.includes('.') && !used.has(id)) used.set(id, relative(root, file));
+      }
+    }
+  }
+  return used;
+}
+
+function readCatalogue(file: string): Set<string> {
+  return new Set(flattenKeys(JSON.parse(readFileSync(file, 'utf8')) as Catalogue));
+}
+
+const failures: string[] = [];
+const used = usedIds();
+const english = readCatalogue(join(i18nDir, 'en.json'));
+
+for (const [id, file] of used) if (!english.has(id)) failures.push(`en.json lacks "${id}" (used in ${file})`);
+for (const key of english) if (!used.has(key)) failures.push(`en.json has unused key "${key}"`);
+
+const others = readdirSync(i18nDir).filter((name) => name.endsWith('.json') && name !== 'en.json');
+for (const name of others) {
+  const locale = basename(name, '.json');
+  const keys = readCatalogue(join(i18nDir, name));
+  for (const key of keys) if (!english.has(key)) failures.push(`${name} has "${key}", which en.json lacks`);
+  const missing = [...english].filter((key) => !keys.has(key));
+  if (missing.length === 0) console.log(`${locale}: complete (${keys.size} keys)`);
+  else
+    console.log(
+      `${locale}: ${missing.length} of ${english.size} keys fall back to English${missing.length <= 20 ? `: ${missing.join(', ')}` : ''}`,
+    );
+}
+
+console.log(`en: ${english.size} keys, ${used.size} used in code`);
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`✗ ${failure}`);
+  process.exit(1);
+}
+console.log('i18n catalogues are consistent');

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the product needs, only those that are missing.
+# Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
+#   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb
+#   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts
+set -euo pipefail
+
+packages=(postgresql orthanc orthanc-dicomweb)
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(chromium dcmtk python3-pydicom fonts-noto-cjk fonts-dejavu-core poppler-utils)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+
+echo "Installing Debian packages: ${missing[*]}"
+# Debian's packages start their own system services on install (Orthanc on 4242/8042, PostgreSQL
+# on 5432). The product runs private instances instead, so keep the system ones from starting:
+# a policy-rc.d that answers 101 ("action forbidden") for the duration of the install.
+policy=/usr/sbin/policy-rc.d
+made_policy=""
+if [[ ! -e $policy ]]; then
+  printf '#!/bin/sh\nexit 101\n' | $sudo tee $policy >/dev/null
+  $sudo chmod +x $policy
+  made_policy=1
+fi
+cleanup() { [[ -n $made_policy ]] && $sudo rm -f $policy; true; }
+trap cleanup EXIT
+
+# Refresh the package lists when they are absent or older than a day.
+if [[ -z $(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -1) ]]; then
+  $sudo apt-get update -qq
+fi
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+
+# With systemd, units are enabled even when policy-rc.d kept them from starting; the system
+# Orthanc would take the default ports on the next boot.
+if [[ " ${missing[*]} " == *" orthanc "* ]] && command -v systemctl >/dev/null && [[ -d /run/systemd/system ]]; then
+  $sudo systemctl disable --now orthanc >/dev/null 2>&1 || true
+fi
+echo "Debian packages installed."

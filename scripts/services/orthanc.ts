@@ -1,0 +1,92 @@
+/**
+ * Orthanc from Debian's package, with its configuration generated from orthanc-config/ and its
+ * data (files, index, worklists) under one folder. HTTP listens on loopback only.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ORTHANC_TEMPLATE = join(repoRoot, 'orthanc-config', 'orthanc.jsonc');
+
+export interface OrthancOptions {
+  dataDir: string;
+  httpPort: number;
+  dicomPort: number;
+  aet: string;
+  user: string;
+  password: string;
+  logFile: string;
+}
+
+export interface RunningOrthanc {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Fills the template's ${NAME} placeholders; an unknown placeholder is an error, not a blank. */
+export function renderOrthancConfig(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`orthanc-config: no value for \${${name}}`);
+    // Strings sit inside quotes in the template: escape them as JSON string content.
+    return typeof value === 'number' ? String(value) : JSON.stringify(value).slice(1, -1);
+  });
+}
+
+function pluginsDir(): string {
+  const dir = process.env.ORTHANC_PLUGINS_DIR ?? '/usr/share/orthanc/plugins';
+  if (!existsSync(join(dir, 'libOrthancDicomWeb.so'))) {
+    throw new Error(`Orthanc's DICOMweb plugin was not found in ${dir}. Run scripts/ensure-system.sh.`);
+  }
+  return dir;
+}
+
+export async function orthancAnswers(url: string, user: string, password: string): Promise<boolean> {
+  const response = await fetch(`${url}/system`, {
+    headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') },
+    signal: AbortSignal.timeout(1000),
+  });
+  return response.ok;
+}
+
+export async function startOrthanc(options: OrthancOptions): Promise<RunningOrthanc> {
+  const dirs = {
+    ORTHANC_STORAGE_DIR: join(options.dataDir, 'storage'),
+    ORTHANC_INDEX_DIR: join(options.dataDir, 'index'),
+    ORTHANC_WORKLISTS_DIR: join(options.dataDir, 'worklists'),
+  };
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
+
+  const configFile = join(options.dataDir, 'orthanc.json');
+  const config = renderOrthancConfig(readFileSync(ORTHANC_TEMPLATE, 'utf8'), {
+    ...dirs,
+    ORTHANC_PLUGINS_DIR: pluginsDir(),
+    ORTHANC_HTTP_PORT: options.httpPort,
+    ORTHANC_USER: options.user,
+    ORTHANC_PASSWORD: options.password,
+    DICOM_AET: options.aet,
+    DICOM_PORT: options.dicomPort,
+  });
+  writeFileSync(configFile, config, { mode: 0o600 });
+
+  const pidFile = join(options.dataDir, 'orthanc.pid');
+  if (existsSync(pidFile)) await stopStalePid(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+  for (const [port, name, variable] of [
+    [options.httpPort, 'HTTP', 'ORTHANC_HTTP_PORT'],
+    [options.dicomPort, 'DICOM', 'DICOM_PORT'],
+  ] as const) {
+    if (!(await portIsFree(port, '0.0.0.0'))) {
+      throw new Error(`Orthanc's ${name} port ${port} is in use by another program (a system Orthanc?). Set ${variable} to a free port.`);
+    }
+  }
+
+  const url = `http://127.0.0.1:${options.httpPort}`;
+  const child = spawnLogged('Orthanc', [configFile], options.logFile);
+  if (child.pid) writeFileSync(pidFile, String(child.pid));
+  await waitFor('Orthanc', () => orthancAnswers(url, options.user, options.password), 60_000, child, options.logFile);
+  return { url, child, stop: () => stopChild(child, 'SIGTERM', 30_000) };
+}

@@ -1,0 +1,156 @@
+/**
+ * A private PostgreSQL cluster from Debian's binaries: created on first use with initdb, started
+ * as a child process on a loopback port, stopped with a fast shutdown. Debian's initdb and
+ * postgres refuse to run as root, so as root they run as the `postgres` user.
+ */
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import { sleep, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
+
+export interface PostgresOptions {
+  dataDir: string;
+  port: number;
+  user: string;
+  password: string;
+  database: string;
+  logFile: string;
+  /** Tests: trade durability for speed (fsync off). Never for real data. */
+  ephemeral?: boolean;
+}
+
+export interface RunningPostgres {
+  port: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function postgresBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions.length === 0)
+    throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql. Run scripts/ensure-system.sh.');
+  return join(root, versions[0]!, 'bin');
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** As root, run as the postgres user (setpriv execs, so the child's pid is the server's own). */
+function command(bin: string, args: string[]): [string, string[]] {
+  return asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', bin, ...args]] : [bin, args];
+}
+
+function postgresIds(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+function initCluster(options: PostgresOptions, bin: string): void {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  // The cluster's folder must be reachable by the postgres user through its parents.
+  chmodSync(join(options.dataDir, '..'), 0o711);
+  const pwfile = join(tmpdir(), `pacs-pg-pw-${process.pid}-${Date.now()}`);
+  writeFileSync(pwfile, options.password + '\n', { mode: 0o600 });
+  try {
+    if (asRoot) {
+      const { uid, gid } = postgresIds();
+      chownSync(options.dataDir, uid, gid);
+      chownSync(pwfile, uid, gid);
+    }
+    chmodSync(options.dataDir, 0o700);
+    const [cmd, args] = command(join(bin, 'initdb'), [
+      '-D',
+      options.dataDir,
+      '-U',
+      options.user,
+      `--pwfile=${pwfile}`,
+      '--auth-host=scram-sha-256',
+      '--auth-local=scram-sha-256',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
+    execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+}
+
+async function canConnect(options: PostgresOptions, database: string): Promise<boolean> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: options.port,
+    user: options.user,
+    password: options.password,
+    database,
+    connectionTimeoutMillis: 1000,
+  });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export async function startPostgres(options: PostgresOptions): Promise<RunningPostgres> {
+  const bin = postgresBinDir();
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) initCluster(options, bin);
+
+  // A launcher that was killed leaves its server running: stop it before starting again.
+  const pidFile = join(options.dataDir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (pid > 0) await stopStalePid(pid, 'SIGINT');
+  }
+  if (!(await portIsFree(options.port))) {
+    throw new Error(`PostgreSQL port ${options.port} on 127.0.0.1 is in use by another program. Set PG_PORT to a free port.`);
+  }
+
+  const settings = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+    ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+  ];
+  const [cmd, args] = command(join(bin, 'postgres'), ['-D', options.dataDir, '-p', String(options.port), ...settings]);
+  const child = spawnLogged(cmd, args, options.logFile);
+  await waitFor('PostgreSQL', () => canConnect(options, 'postgres'), 30_000, child, options.logFile);
+
+  const admin = new pg.Client({
+    host: '127.0.0.1',
+    port: options.port,
+    user: options.user,
+    password: options.password,
+    database: 'postgres',
+  });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [options.database]);
+    if (rowCount === 0) await admin.query(`create database "${options.database.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+
+  return {
+    port: options.port,
+    child,
+    stop: async () => {
+      // SIGINT = fast shutdown: roll back open transactions, checkpoint, exit.
+      await stopChild(child, 'SIGINT', 30_000);
+      await sleep(0);
+    },
+  };
+}

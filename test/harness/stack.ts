@@ -1,0 +1,125 @@
+/**
+ * A whole stack for a test file: a private PostgreSQL and Orthanc on free ports in a temporary
+ * folder, and the adapter in this process. Everything is stopped and deleted by stop(), also
+ * when starting fails half-way. Set KEEP_TEST_DATA=1 to keep the folder for a post-mortem.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../adapter/src/config.ts';
+import { startAdapter, type RunningAdapter } from '../../adapter/src/server.ts';
+import { startPostgres, type RunningPostgres } from '../../scripts/services/postgres.ts';
+import { startOrthanc, type RunningOrthanc } from '../../scripts/services/orthanc.ts';
+import { freePort } from '../../scripts/services/process.ts';
+
+export interface StackOptions {
+  edition?: string;
+  /** Extra environment for the adapter's configuration. */
+  env?: Record<string, string>;
+}
+
+export interface Stack {
+  /** e.g. http://127.0.0.1:41234 — the client is at `${baseUrl}/viewer/`. */
+  baseUrl: string;
+  adminId: string;
+  adminPassword: string;
+  config: Config;
+  dataDir: string;
+  adapter: RunningAdapter;
+  sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
+  stopOrthanc(): Promise<void>;
+  startOrthanc(): Promise<void>;
+  stopPostgres(): Promise<void>;
+  startPostgres(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const TEST_ADMIN_PASSWORD = 'admin-password-1';
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pacs-test-'));
+  chmodSync(dataDir, 0o711);
+  const [pgPort, orthancHttpPort, dicomPort, httpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(httpPort),
+    PG_PORT: String(pgPort),
+    ORTHANC_HTTP_PORT: String(orthancHttpPort),
+    DICOM_PORT: String(dicomPort),
+    DICOM_AET: 'PACS',
+    PG_PASSWORD: 'test-pg-password',
+    ORTHANC_PASSWORD: 'test-orthanc-password',
+    ADMIN_ID: 'admin',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    EDITION: options.edition ?? 'on_premises',
+    ...options.env,
+  });
+
+  let postgres: RunningPostgres | undefined;
+  let orthanc: RunningOrthanc | undefined;
+  let adapter: RunningAdapter | undefined;
+  let pool: pg.Pool | undefined;
+
+  const launchPostgres = async () => {
+    postgres = await startPostgres({
+      dataDir: join(dataDir, 'postgres'),
+      port: pgPort,
+      user: config.pg.user,
+      password: config.pg.password,
+      database: config.pg.database,
+      logFile: join(dataDir, 'postgres.log'),
+      ephemeral: true,
+    });
+  };
+  const launchOrthanc = async () => {
+    orthanc = await startOrthanc({
+      dataDir: join(dataDir, 'orthanc'),
+      httpPort: orthancHttpPort,
+      dicomPort,
+      aet: config.dicomAet,
+      user: config.orthanc.user,
+      password: config.orthanc.password,
+      logFile: join(dataDir, 'orthanc.log'),
+    });
+  };
+
+  const stop = async () => {
+    await adapter?.close().catch(() => undefined);
+    await pool?.end().catch(() => undefined);
+    await orthanc?.stop().catch(() => undefined);
+    await postgres?.stop().catch(() => undefined);
+    if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await Promise.all([launchPostgres(), launchOrthanc()]);
+    adapter = await startAdapter(config);
+    pool = new pg.Pool({ ...config.pg, max: 4 });
+    pool.on('error', () => undefined);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const sqlPool = pool;
+  return {
+    baseUrl: `http://127.0.0.1:${adapter.port}`,
+    adminId: config.adminId,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    config,
+    dataDir,
+    adapter,
+    sql: async <T extends pg.QueryResultRow>(text: string, params?: unknown[]) => (await sqlPool.query<T>(text, params)).rows,
+    stopOrthanc: async () => {
+      await orthanc?.stop();
+    },
+    startOrthanc: launchOrthanc,
+    stopPostgres: async () => {
+      await postgres?.stop();
+    },
+    startPostgres: launchPostgres,
+    stop,
+  };
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Three layers (CONVENTIONS §8): unit tests beside the code; API tests against a real
+// PostgreSQL and Orthanc; browser tests in Debian's Chromium. Each API/browser test file starts
+// its own stack on free ports, so files can run in parallel without sharing state.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['common/src/**/*.test.ts', 'adapter/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          // Two cores: one Chromium at a time keeps the machine responsive.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
