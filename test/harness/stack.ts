@@ -11,10 +11,19 @@ import { loadConfig, type Config } from '../../adapter/src/config.ts';
 import { startAdapter, type RunningAdapter } from '../../adapter/src/server.ts';
 import { startPostgres, type RunningPostgres } from '../../scripts/services/postgres.ts';
 import { startOrthanc, type RunningOrthanc } from '../../scripts/services/orthanc.ts';
-import { freePort } from '../../scripts/services/process.ts';
+import { freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface StackOptions {
   edition?: string;
+  /**
+   * 'child' runs the adapter as its own process (adapter/src/main.ts), as in production: for
+   * benchmarks (no shared event loop with the test) and for tests that kill it.
+   */
+  adapter?: 'in-process' | 'child';
   /** Extra environment for the adapter's configuration. */
   env?: Record<string, string>;
 }
@@ -26,8 +35,12 @@ export interface Stack {
   adminPassword: string;
   config: Config;
   dataDir: string;
-  adapter: RunningAdapter;
+  /** The in-process adapter; undefined when it runs as a child process. */
+  adapter: RunningAdapter | undefined;
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Child mode only: kill the adapter process (signal SIGKILL simulates a crash). */
+  stopAdapter(signal?: NodeJS.Signals): Promise<void>;
+  startAdapter(): Promise<void>;
   stopOrthanc(): Promise<void>;
   startOrthanc(): Promise<void>;
   stopPostgres(): Promise<void>;
@@ -41,7 +54,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pacs-test-'));
   chmodSync(dataDir, 0o711);
   const [pgPort, orthancHttpPort, dicomPort, httpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const config = loadConfig({
+  const configEnv: Record<string, string> = {
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: String(httpPort),
@@ -55,12 +68,39 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     EDITION: options.edition ?? 'on_premises',
     ...options.env,
-  });
+  };
+  const config = loadConfig(configEnv);
 
   let postgres: RunningPostgres | undefined;
   let orthanc: RunningOrthanc | undefined;
   let adapter: RunningAdapter | undefined;
+  let child: ChildProcess | undefined;
   let pool: pg.Pool | undefined;
+  const baseUrl = `http://127.0.0.1:${httpPort}`;
+
+  const launchAdapter = async () => {
+    if (options.adapter !== 'child') {
+      adapter = await startAdapter(config);
+      return;
+    }
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), ...configEnv };
+    child = spawnLogged(process.execPath, ['--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')], join(dataDir, 'adapter.log'), {
+      env,
+      cwd: repoRoot,
+    });
+    const running = child;
+    await waitFor(
+      'adapter',
+      async () => (await fetch(`${baseUrl}/viewer/api/product/info`)).ok,
+      60_000,
+      running,
+      join(dataDir, 'adapter.log'),
+    );
+  };
+  const killAdapter = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child) await stopChild(child, signal);
+    child = undefined;
+  };
 
   const launchPostgres = async () => {
     postgres = await startPostgres({
@@ -87,6 +127,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const stop = async () => {
     await adapter?.close().catch(() => undefined);
+    await killAdapter().catch(() => undefined);
     await pool?.end().catch(() => undefined);
     await orthanc?.stop().catch(() => undefined);
     await postgres?.stop().catch(() => undefined);
@@ -95,7 +136,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   try {
     await Promise.all([launchPostgres(), launchOrthanc()]);
-    adapter = await startAdapter(config);
+    await launchAdapter();
     pool = new pg.Pool({ ...config.pg, max: 4 });
     pool.on('error', () => undefined);
   } catch (error) {
@@ -105,13 +146,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const sqlPool = pool;
   return {
-    baseUrl: `http://127.0.0.1:${adapter.port}`,
+    baseUrl,
     adminId: config.adminId,
     adminPassword: TEST_ADMIN_PASSWORD,
     config,
     dataDir,
     adapter,
     sql: async <T extends pg.QueryResultRow>(text: string, params?: unknown[]) => (await sqlPool.query<T>(text, params)).rows,
+    stopAdapter: killAdapter,
+    startAdapter: launchAdapter,
     stopOrthanc: async () => {
       await orthanc?.stop();
     },
