@@ -1,0 +1,35 @@
+/** Carries out the error handler's decision (lib/error-handler.ts): dialogs and navigation. */
+import { errorAction, type ErrorContext } from '../lib/error-handler.ts';
+import { paths, redirectTarget } from '../lib/paths.ts';
+import { currentHashLocation, navigateTo } from './navigation.ts';
+import { sessionStore, uiStore } from './stores/index.ts';
+
+function goToLogin(): void {
+  const { pathname, search } = currentHashLocation();
+  if (pathname === paths.login.path) return;
+  sessionStore.clear();
+  navigateTo(paths.login.getHref(redirectTarget(pathname, search)));
+}
+
+export function handleError(error: unknown, context: ErrorContext = {}): void {
+  const action = errorAction(error, context);
+  console.error('API call failed', error);
+  switch (action.type) {
+    case 'error-dialog':
+      uiStore.showError({ status: action.status, message: action.message, ...(action.code ? { code: action.code } : {}) });
+      break;
+    case 'login':
+      goToLogin();
+      break;
+    case 'login-blocked':
+      uiStore.openDialog('login_blocked');
+      break;
+    case 'dicom-connection-limit':
+      uiStore.openDialog('dicom_connection');
+      break;
+    case 'web-connection-limit':
+      uiStore.openDialog('web_connection');
+      goToLogin();
+      break;
+  }
+}

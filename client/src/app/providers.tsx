@@ -1,0 +1,40 @@
+/** Server-state cache and translations around the whole app. */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { ENGLISH, loadMessages, type Messages } from '../i18n/messages.ts';
+import { applyDocumentLanguage } from './language.ts';
+import { queryClient } from './query-client.ts';
+import { uiStore } from './stores/index.ts';
+
+const IntlRoot = observer(function IntlRoot({ children }: { children: ReactNode }) {
+  const code = uiStore.language;
+  const [loaded, setLoaded] = useState<{ code: string; messages: Messages }>({ code: 'en', messages: ENGLISH });
+
+  useEffect(() => {
+    let current = true;
+    loadMessages(code)
+      .then((messages) => current && setLoaded({ code, messages }))
+      .catch(() => current && setLoaded({ code: 'en', messages: ENGLISH }));
+    return () => {
+      current = false;
+    };
+  }, [code]);
+
+  useEffect(() => applyDocumentLanguage(loaded.code), [loaded.code]);
+
+  return (
+    <IntlProvider locale={loaded.code} messages={loaded.messages} defaultLocale="en">
+      {children}
+    </IntlProvider>
+  );
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IntlRoot>{children}</IntlRoot>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Every route of spec 1 §2 with its guard. Screens a later release fills render a placeholder;
+ * tabbed areas redirect to their first tab, groups of tabs to their first tab.
+ */
+import { Suspense, type ComponentType } from 'react';
+import { createHashRouter, redirect, type RouteObject } from 'react-router';
+import { lazyScreen } from '../lib/lazy-screen.ts';
+import { paths } from '../lib/paths.ts';
+import { InvalidScreen } from '../features/auth/components/invalid-screen.tsx';
+import { LoginScreen } from '../features/auth/components/login-screen.tsx';
+import { AREA_ACCESS, TABBED_AREAS, type TabNode, type TabbedArea } from './areas.ts';
+import { guard } from './guard.ts';
+import { RouteError } from './route-error.tsx';
+import { RoutePlaceholder } from './route-placeholder.tsx';
+import { mergeAccess, type RouteAccess } from './route-access.ts';
+import { ensureSession } from './session.ts';
+import { AppShell } from './shell/app-shell.tsx';
+import { TabbedLayout } from './shell/tabbed-layout.tsx';
+
+const SecurityScreen = lazyScreen(() => import('../features/admin/components/security-screen.tsx'), 'SecurityScreen');
+const AboutOverview = lazyScreen(() => import('../features/about/components/about-overview.tsx'), 'AboutOverview');
+const ProfileScreen = lazyScreen(() => import('../features/user/components/profile-screen.tsx'), 'ProfileScreen');
+
+/** Screens that exist in this release, by full path; every other route shows a placeholder. */
+const SCREENS: Record<string, ComponentType> = {
+  '/admin/general/security': SecurityScreen,
+  '/about/overview': AboutOverview,
+  '/user/profile': ProfileScreen,
+};
+
+function screen(path: string) {
+  const Screen = SCREENS[path] ?? RoutePlaceholder;
+  return (
+    <Suspense fallback={<div className="page-loading" role="status" aria-busy="true" />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+function firstLeaf(prefix: string, nodes: readonly TabNode[]): string {
+  const first = nodes[0];
+  if (!first) return prefix;
+  return first.children ? firstLeaf(`${prefix}/${first.key}`, first.children) : `${prefix}/${first.key}`;
+}
+
+function tabRoutes(prefix: string, nodes: readonly TabNode[], access: RouteAccess): RouteObject[] {
+  return nodes.map((node) => {
+    const path = `${prefix}/${node.key}`;
+    const nodeAccess = mergeAccess(access, node.access);
+    if (node.children) {
+      return {
+        path: node.key,
+        children: [
+          { index: true, loader: () => redirect(firstLeaf(path, node.children ?? [])) },
+          ...tabRoutes(path, node.children, nodeAccess),
+        ],
+      };
+    }
+    return { path: node.key, loader: guard(nodeAccess), element: screen(path) };
+  });
+}
+
+function tabbedArea(area: TabbedArea): RouteObject {
+  const nodes: readonly TabNode[] = TABBED_AREAS[area];
+  const access: RouteAccess = AREA_ACCESS[area];
+  return {
+    path: area,
+    loader: guard(access),
+    element: <TabbedLayout area={area} />,
+    children: [{ index: true, loader: () => redirect(firstLeaf(`/${area}`, nodes)) }, ...tabRoutes(`/${area}`, nodes, access)],
+  };
+}
+
+function single(path: string, access: RouteAccess): RouteObject {
+  return { path: path.slice(1), loader: guard(access), element: screen(path) };
+}
+
+/** The root goes to the list when someone is signed in, otherwise to login. */
+async function rootLoader() {
+  const account = await ensureSession();
+  return redirect(account ? paths.list.path : paths.login.path);
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, loader: rootLoader },
+          { path: 'login', loader: guard({}), element: <LoginScreen /> },
+          { path: 'invalid', loader: guard({}), element: <InvalidScreen /> },
+          single('/list', AREA_ACCESS.list),
+          single('/viewer', AREA_ACCESS.viewer),
+          single('/report', AREA_ACCESS.report),
+          single('/us-report', AREA_ACCESS.report),
+          single('/mwm', AREA_ACCESS.mwm),
+          single('/dashboard', AREA_ACCESS.dashboard),
+          single('/dicomheader', AREA_ACCESS.dicomheader),
+          tabbedArea('statistics'),
+          tabbedArea('share'),
+          tabbedArea('admin'),
+          tabbedArea('user'),
+          tabbedArea('browser'),
+          tabbedArea('subscription'),
+          tabbedArea('about'),
+          { path: '*', loader: rootLoader },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

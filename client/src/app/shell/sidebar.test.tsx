@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router';
+import type { Permissions, SignedAccount } from '@pacs/common';
+import { ENGLISH } from '../../i18n/messages.ts';
+import { sessionStore } from '../stores/index.ts';
+import { Sidebar } from './sidebar.tsx';
+
+function signIn(permissions: Permissions): void {
+  const account: SignedAccount = {
+    Id: 'doctor',
+    Name: 'Dr Who',
+    Title: '',
+    Role: 3,
+    RoleName: 'Doctor',
+    Institution: 0,
+    InstitutionName: '',
+    Teleradiology: null,
+    AETitle: '',
+    ReferringPhysicianName: '',
+    Permissions: permissions,
+    IsGuest: false,
+    CsrfToken: 't',
+  };
+  sessionStore.setAccount(account);
+}
+
+function renderSidebar() {
+  return render(
+    <IntlProvider locale="en" messages={ENGLISH}>
+      <MemoryRouter initialEntries={['/list']}>
+        <Sidebar />
+      </MemoryRouter>
+    </IntlProvider>,
+  );
+}
+
+describe('Sidebar', () => {
+  afterEach(() => {
+    cleanup();
+    sessionStore.clear();
+  });
+
+  it('shows only the areas the user may open', () => {
+    signIn({ list: true, report: true });
+    renderSidebar();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(nav.textContent).toContain('Study List');
+    expect(nav.textContent).toContain('Report');
+    expect(screen.queryByRole('link', { name: 'Admin Settings' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Viewer' })).toBeNull();
+  });
+
+  it('shows admin settings to a user with all', () => {
+    signIn({ all: true });
+    renderSidebar();
+    expect(screen.getByRole('link', { name: 'Admin Settings' }).getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Study List' }).className).toContain('active');
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Who is signed in and what they may do. Filled by the session loader (app/session.ts) after
+ * sign-in; emptied on logout. Server facts that exist before sign-in (edition) come from /state.
+ */
+import { makeAutoObservable } from 'mobx';
+import {
+  hasPermission,
+  isAdmin,
+  type Configs,
+  type Edition,
+  type PermissionContext,
+  type PermissionKey,
+  type ServerState,
+  type SignedAccount,
+  type UserSettings,
+} from '@pacs/common';
+
+export class SessionStore {
+  account: SignedAccount | null = null;
+  serverState: ServerState | null = null;
+  configs: Configs | null = null;
+  settings: UserSettings | null = null;
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  get isSignedIn(): boolean {
+    return this.account !== null;
+  }
+
+  get edition(): Edition {
+    return this.serverState?.Edition ?? 'on_premises';
+  }
+
+  get csrfToken(): string | null {
+    return this.account?.CsrfToken ?? null;
+  }
+
+  get permissionContext(): PermissionContext {
+    return {
+      permissions: this.account?.Permissions ?? {},
+      edition: this.edition,
+      kind: this.account?.Teleradiology ?? null,
+    };
+  }
+
+  get isAdmin(): boolean {
+    return this.account ? isAdmin(this.account.Permissions) : false;
+  }
+
+  get isGuest(): boolean {
+    return this.account?.IsGuest ?? false;
+  }
+
+  can(key: PermissionKey): boolean {
+    return this.account !== null && hasPermission(this.permissionContext, key);
+  }
+
+  setServerState(state: ServerState): void {
+    this.serverState = state;
+  }
+
+  setAccount(account: SignedAccount | null): void {
+    this.account = account;
+  }
+
+  setConfigs(configs: Configs | null): void {
+    this.configs = configs;
+  }
+
+  setSettings(settings: UserSettings | null): void {
+    this.settings = settings;
+  }
+
+  /** Logout or a lost session: identity and settings go; server facts stay. */
+  clear(): void {
+    this.account = null;
+    this.configs = null;
+    this.settings = null;
+  }
+}

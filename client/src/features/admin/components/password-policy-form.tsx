@@ -1,0 +1,68 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { PasswordConfig } from '@pacs/common';
+import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields.tsx';
+import { serverFieldErrors } from '../../../lib/form-errors.ts';
+import { useUpdatePasswordConfig } from '../api/update-password-config.ts';
+import { PASSWORD_LENGTH_LIMITS, passwordPolicySchema } from '../security-schemas.ts';
+
+/** The password policy every new password must meet. */
+export function PasswordPolicyForm({ config }: { config: PasswordConfig }) {
+  const update = useUpdatePasswordConfig();
+  const [saved, setSaved] = useState(false);
+
+  const submit = async (values: PasswordConfig, helpers: FormikHelpers<PasswordConfig>) => {
+    setSaved(false);
+    try {
+      await update.mutateAsync({ ...values, MinimumPasswordLength: Number(values.MinimumPasswordLength) });
+      setSaved(true);
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields) helpers.setErrors(fields);
+    }
+  };
+
+  return (
+    <Formik initialValues={config} validationSchema={passwordPolicySchema} onSubmit={submit} enableReinitialize>
+      {({ isSubmitting, dirty }) => (
+        <Form className="form" noValidate aria-labelledby="password-policy-title">
+          <h2 id="password-policy-title" className="card-title">
+            <FormattedMessage id="admin.security.password_policy.title" />
+          </h2>
+          <p className="muted">
+            <FormattedMessage id="admin.security.password_policy.description" />
+          </p>
+          <div className="form-row">
+            <TextField
+              name="MinimumPasswordLength"
+              type="number"
+              inputMode="numeric"
+              min={PASSWORD_LENGTH_LIMITS.min}
+              max={PASSWORD_LENGTH_LIMITS.max}
+              label={<FormattedMessage id="admin.security.password_policy.minimum_length" />}
+              suffix={<FormattedMessage id="admin.security.password_policy.characters" />}
+              messageValues={PASSWORD_LENGTH_LIMITS}
+            />
+          </div>
+          <div className="checkbox-grid">
+            <CheckboxField name="ContainsLowercaseLetter" label={<FormattedMessage id="admin.security.password_policy.lowercase" />} />
+            <CheckboxField name="ContainsUppercaseLetter" label={<FormattedMessage id="admin.security.password_policy.uppercase" />} />
+            <CheckboxField name="ContainsNumber" label={<FormattedMessage id="admin.security.password_policy.number" />} />
+            <CheckboxField name="ContainsSymbol" label={<FormattedMessage id="admin.security.password_policy.symbol" />} />
+          </div>
+          {saved && !dirty && (
+            <FormAlert tone="success">
+              <FormattedMessage id="common.saved" />
+            </FormAlert>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={isSubmitting}>
+              <FormattedMessage id="admin.security.password_policy.save" />
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,39 @@
+/** admin/general/security: account lock settings, password policy, this month's locks. */
+import { observer } from 'mobx-react-lite';
+import { FormattedMessage } from 'react-intl';
+import { sessionStore } from '../../../app/stores/index.ts';
+import { useAuthConfig } from '../api/get-auth-config.ts';
+import { usePasswordConfig } from '../api/get-password-config.ts';
+import { AuthLockForm } from './auth-lock-form.tsx';
+import { LocksTable } from './locks-table.tsx';
+import { PasswordPolicyForm } from './password-policy-form.tsx';
+
+function Loading() {
+  return (
+    <p className="muted" role="status">
+      <FormattedMessage id="common.loading" />
+    </p>
+  );
+}
+
+export const SecurityScreen = observer(function SecurityScreen() {
+  const authConfig = useAuthConfig();
+  const passwordConfig = usePasswordConfig();
+  const timeZone = sessionStore.configs?.time_zone || undefined;
+  return (
+    <div className="page">
+      <header className="page-header">
+        <h1 className="page-title">
+          <FormattedMessage id="admin.security.title" />
+        </h1>
+      </header>
+      <div className="card-grid">
+        <div className="card">{authConfig.data ? <AuthLockForm config={authConfig.data} /> : <Loading />}</div>
+        <div className="card">{passwordConfig.data ? <PasswordPolicyForm config={passwordConfig.data} /> : <Loading />}</div>
+      </div>
+      <div className="card">
+        <LocksTable {...(timeZone ? { timeZone } : {})} />
+      </div>
+    </div>
+  );
+});

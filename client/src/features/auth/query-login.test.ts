@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { hasCredentials, parseQueryLogin, stripCredentials } from './query-login.ts';
+
+describe('parseQueryLogin', () => {
+  it('reads Id and Password', () => {
+    expect(parseQueryLogin('?Id=admin&Password=secret', false)).toEqual({
+      kind: 'password',
+      input: { Id: 'admin', Password: 'secret' },
+    });
+  });
+
+  it('accepts an empty password so the server can refuse it', () => {
+    expect(parseQueryLogin('?Id=admin&Password=', false)).toMatchObject({ kind: 'password' });
+  });
+
+  it('reads a token with its state, and a code', () => {
+    expect(parseQueryLogin('?Token=t&State=s', false)).toEqual({ kind: 'token', input: { Token: 't', State: 's' } });
+    expect(parseQueryLogin('?token=t', false)).toBeNull();
+    expect(parseQueryLogin('?code=abc', false)).toEqual({ kind: 'code', code: 'abc' });
+  });
+
+  it('uses an access key only when nobody is signed in', () => {
+    expect(parseQueryLogin('?AccessKey=k&CSRF=c', false)).toEqual({ kind: 'access-key', input: { AccessKey: 'k', CSRF: 'c' } });
+    expect(parseQueryLogin('?access_key=k', false)).toEqual({ kind: 'access-key', input: { AccessKey: 'k' } });
+    expect(parseQueryLogin('?AccessKey=k', true)).toBeNull();
+  });
+
+  it('ignores a query without credentials', () => {
+    expect(parseQueryLogin('', false)).toBeNull();
+    expect(parseQueryLogin('?limit=10', false)).toBeNull();
+  });
+});
+
+describe('stripCredentials', () => {
+  it('removes credentials and keeps the rest', () => {
+    expect(stripCredentials('?Id=admin&Password=x&tab=2')).toBe('?tab=2');
+    expect(stripCredentials('?Id=admin&Password=x')).toBe('');
+    expect(stripCredentials('?AccessKey=k&CSRF=c&code=1&Token=t&State=s')).toBe('');
+  });
+
+  it('tells whether any credential is present', () => {
+    expect(hasCredentials('?Password=x')).toBe(true);
+    expect(hasCredentials('?limit=1')).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { splitKey, type SettingsResponse } from '@pacs/common';
+import { api } from '../../../lib/api-client.ts';
+import { sessionStore } from '../../../app/stores/index.ts';
+import { settingsQueryKey } from './get-settings.ts';
+
+export interface ReplaceSettingsInput {
+  /** Dotted key of the node to replace, e.g. `list.toolbar` or `lang`. */
+  key: string;
+  value: unknown;
+}
+
+/**
+ * `PUT /settings/replace` (form): the value travels as a JSON object keyed by the last segment
+ * of the dotted key, e.g. key `list.toolbar` → `{"toolbar": [...]}`.
+ */
+export function putReplaceSettings({ key, value }: ReplaceSettingsInput): Promise<SettingsResponse> {
+  const id = sessionStore.account?.Id ?? '';
+  const last = splitKey(key).at(-1) ?? key;
+  return api.put<SettingsResponse>('/settings/replace', { form: { Id: id, key, value: JSON.stringify({ [last]: value }) } });
+}
+
+export function useReplaceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putReplaceSettings,
+    onSuccess: (response) => {
+      queryClient.setQueryData(settingsQueryKey, response);
+      sessionStore.setSettings(response.Settings);
+    },
+  });
+}

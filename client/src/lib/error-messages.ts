@@ -1,0 +1,24 @@
+/** Translations of the error catalogue (spec 1 §8), keyed by error code. */
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+
+export const ERROR_MESSAGES: Record<string, MessageDescriptor> = defineMessages({
+  bad_request: { id: 'errors.bad_request' },
+  validation_failed: { id: 'errors.validation_failed' },
+  authentication_failed: { id: 'errors.authentication_failed' },
+  not_signed_in: { id: 'errors.not_signed_in' },
+  csrf_failed: { id: 'errors.csrf_failed' },
+  login_blocked: { id: 'errors.login_blocked' },
+  forbidden: { id: 'errors.forbidden' },
+  dicom_connection_limit: { id: 'errors.dicom_connection_limit' },
+  not_found: { id: 'errors.not_found' },
+  conflict: { id: 'errors.conflict' },
+  already_exists: { id: 'errors.already_exists' },
+  not_last_master: { id: 'errors.not_last_master' },
+  payload_too_large: { id: 'errors.payload_too_large' },
+  web_connection_limit: { id: 'errors.web_connection_limit' },
+  internal: { id: 'errors.internal' },
+  orthanc_unavailable: { id: 'errors.orthanc_unavailable' },
+  database_unavailable: { id: 'errors.database_unavailable' },
+  network_failed: { id: 'errors.network_failed' },
+  unexpected: { id: 'errors.unexpected' },
+});

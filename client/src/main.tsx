@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { configureApiClient } from './lib/api-client.ts';
+import { applyDocumentLanguage } from './app/language.ts';
+import { setNavigator } from './app/navigation.ts';
+import { Providers } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { refreshCsrfToken } from './app/session.ts';
+import { sessionStore, uiStore } from './app/stores/index.ts';
+import './styles/app.css';
+
+configureApiClient({
+  language: () => uiStore.language,
+  csrfToken: () => sessionStore.csrfToken,
+  refreshCsrfToken,
+});
+applyDocumentLanguage(uiStore.language);
+
+const router = createAppRouter();
+setNavigator({ navigate: (to, options) => void router.navigate(to, options) });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
