@@ -7,6 +7,11 @@ const ACCESS_WORDS: Record<string, string> = {
   signed: 'signed in',
 };
 
+function accessWords(access: string | readonly string[]): string {
+  if (typeof access !== 'string') return access.map((key) => `\`${key}\``).join(' or ');
+  return ACCESS_WORDS[access] ?? `\`${access}\``;
+}
+
 export function renderApiNotes(): string {
   const lines = [
     '# API notes',
@@ -18,13 +23,13 @@ export function renderApiNotes(): string {
     '- **Access**: `anyone` needs no session; `signed in` needs a session; a permission key needs a',
     '  role holding `all` or that key, minus what the edition and teleradiology kind exclude.',
     '- **State-changing calls** (POST, PUT, PATCH, DELETE) need the header `X-CSRF-Token` with the',
-    '  session\'s token (from the sign-in answer or `GET /accounts/signed`); `POST /login` needs',
+    "  session's token (from the sign-in answer or `GET /accounts/signed`); `POST /login` needs",
     '  `X-Requested-With: XMLHttpRequest` instead. A request whose `Origin` is another site is refused.',
     '- **Forms** are `application/x-www-form-urlencoded`; JSON bodies with the same fields are accepted.',
     '',
     '| method | path | access | what |',
     '|---|---|---|---|',
-    ...API_ROUTES.map((route) => `| ${route.method.toUpperCase()} | \`${route.path}\` | ${ACCESS_WORDS[route.access] ?? `\`${route.access}\``} | ${route.summary} |`),
+    ...API_ROUTES.map((route) => `| ${route.method.toUpperCase()} | \`${route.path}\` | ${accessWords(route.access)} | ${route.summary} |`),
     '',
     '## Errors',
     '',

@@ -14,9 +14,19 @@ import { configsRoutes } from './features/configs/configs.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { serverRoutes } from './features/server/server.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { studiesRoutes } from './features/studies/studies.routes.ts';
+import { dicomwebRoutes } from './features/dicomweb/dicomweb.routes.ts';
 import { log } from './log.ts';
 
-export const API_ROUTES: readonly AnyRouteSpec[] = [...serverRoutes, ...authRoutes, ...securityRoutes, ...settingsRoutes, ...configsRoutes];
+export const API_ROUTES: readonly AnyRouteSpec[] = [
+  ...serverRoutes,
+  ...authRoutes,
+  ...securityRoutes,
+  ...settingsRoutes,
+  ...configsRoutes,
+  ...studiesRoutes,
+  ...dicomwebRoutes,
+];
 
 const securityHeaders: RequestHandler = (_req, res, next) => {
   res.set({

@@ -4,6 +4,7 @@ import type { Db } from './db/pool.ts';
 import type { OrthancClient } from './orthanc/client.ts';
 import type { Sessions } from './access/sessions.ts';
 import type { Health } from './health.ts';
+import type { ChangesFollower } from './orthanc/follower.ts';
 
 export interface Deps {
   config: Config;
@@ -11,4 +12,5 @@ export interface Deps {
   orthanc: OrthancClient;
   sessions: Sessions;
   health: Health;
+  follower: ChangesFollower;
 }

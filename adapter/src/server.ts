@@ -14,6 +14,7 @@ import { Health } from './health.ts';
 import { buildApp } from './app.ts';
 import { bootstrap, type BootstrapResult } from './bootstrap.ts';
 import { ensureConfigs } from './features/configs/configs.service.ts';
+import { ChangesFollower } from './orthanc/follower.ts';
 import type { Deps } from './deps.ts';
 import { log } from './log.ts';
 
@@ -28,10 +29,12 @@ export interface RunningAdapter {
 export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const db = createPool(config.pg);
   const orthanc = new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password);
+  const follower = new ChangesFollower(orthanc, db);
   const deps: Deps = {
     config,
     db,
     orthanc,
+    follower,
     sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
     health: new Health(orthanc, db),
   };
@@ -50,6 +53,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   });
   const port = (server.address() as AddressInfo).port;
 
+  follower.start();
   const purge = setInterval(() => {
     deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
   }, 10 * 60_000);
@@ -62,6 +66,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     firstStart,
     close: async () => {
       clearInterval(purge);
+      await follower.stop();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.end();

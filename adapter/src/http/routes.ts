@@ -15,8 +15,9 @@ import { AppError } from './errors.ts';
  * - `public`: anyone; no session needed (sign-in, product facts).
  * - `signed`: any signed-in user.
  * - a permission key: `all` or that key, minus what the edition and teleradiology kind exclude.
+ * - several keys: any one of them (the list and the viewer both read series of a study).
  */
-export type Access = 'public' | 'signed' | PermissionKey;
+export type Access = 'public' | 'signed' | PermissionKey | readonly PermissionKey[];
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -91,8 +92,9 @@ export function mountRoutes(router: Router, deps: Deps, specs: readonly AnyRoute
         if (!auth) throw new AppError('not_signed_in');
         if (unsafe && !sameToken(req.get('x-csrf-token') ?? '', auth.csrfToken)) throw new AppError('csrf_failed');
         if (spec.access !== 'signed') {
-          const allowed = hasPermission({ permissions: auth.permissions, edition: deps.config.edition, kind: auth.kind }, spec.access);
-          if (!allowed) throw new AppError('forbidden');
+          const ctx = { permissions: auth.permissions, edition: deps.config.edition, kind: auth.kind };
+          const keys: readonly PermissionKey[] = typeof spec.access === 'string' ? [spec.access] : spec.access;
+          if (!keys.some((key) => hasPermission(ctx, key))) throw new AppError('forbidden');
         }
       }
 

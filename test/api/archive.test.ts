@@ -1,0 +1,253 @@
+/**
+ * DICOM in, study index, study list API and the DICOMweb proxy, against a real Orthanc and
+ * PostgreSQL, with real files sent by dcmtk's storescu.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../harness/stack.ts';
+import { API, signIn, type Session } from '../harness/api.ts';
+import { orthancStatistics, storeFiles } from '../harness/dicom.ts';
+import { hashPassword } from '../../adapter/src/access/passwords.ts';
+
+const PYDICOM = '/usr/lib/python3/dist-packages/pydicom/data';
+
+/** Patient names as the DICOM standard decodes them from each file's bytes (PS3.5 §6.1). */
+const CHARSET_NAMES: Record<string, string> = {
+  'chrH31.dcm': 'Yamada^Tarou=山田^太郎=やまだ^たろう',
+  'chrH32.dcm': 'ﾔﾏﾀﾞ^ﾀﾛｳ=山田^太郎=やまだ^たろう',
+  'chrI2.dcm': 'Hong^Gildong=洪^吉洞=홍^길동',
+  'chrX1.dcm': 'Wang^XiaoDong=王^小東=',
+  'chrX2.dcm': 'Wang^XiaoDong=王^小东=',
+  'chrArab.dcm': 'قباني^لنزار',
+  'chrGreek.dcm': 'Διονυσιος',
+  'chrHbrw.dcm': 'שרון^דבורה',
+  'chrRuss.dcm': 'Люкceмбypг',
+  'chrGerm.dcm': 'Äneas^Rüdiger',
+  'chrFren.dcm': 'Buc^Jérôme',
+};
+
+const SAMPLES = ['CT_small.dcm', 'MR_small.dcm', 'SC_rgb_rle_2frame.dcm', 'JPGExtended.dcm', 'MR_small_jpeg_ls_lossless.dcm'];
+
+let stack: Stack;
+let admin: Session;
+let studyCount = 0;
+
+async function waitForCount(count: number, session = admin): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const response = await session.agent.get(`${API}/studies/search`).query({ limit: 1 });
+    if (response.body.Count >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the index did not reach ${count} studies`);
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
+  const files = [
+    ...Object.keys(CHARSET_NAMES).map((f) => `${PYDICOM}/charset_files/${f}`),
+    ...SAMPLES.map((f) => `${PYDICOM}/test_files/${f}`),
+  ];
+  const result = storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' });
+  expect(result.failed).toEqual([]);
+  studyCount = (await orthancStatistics(stack.config)).CountStudies;
+  // Distinct files, fewer studies: pydicom's MR samples share one study.
+  expect(studyCount).toBeGreaterThanOrEqual(Object.keys(CHARSET_NAMES).length + 3);
+  await waitForCount(studyCount);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function search(query: Record<string, string | string[]>) {
+  const response = await admin.agent.get(`${API}/studies/search`).query(query);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as { Count: number; Items: Record<string, unknown>[]; Limit: number; Offset: number; RequestedAt: string };
+}
+
+describe('ingest and index', () => {
+  it('decodes every patient name by the character-set rules, whatever the language', async () => {
+    const { Items } = await search({ limit: '100' });
+    const names = Items.map((item) => item.PatientName);
+    for (const [file, name] of Object.entries(CHARSET_NAMES)) expect(names, file).toContain(name);
+  });
+
+  it('indexes the list columns: sending AE, modalities, counts, size, date-time', async () => {
+    const { Items } = await search({ PatientName: 'CompressedSamples^CT1' });
+    expect(Items).toHaveLength(1);
+    expect(Items[0]).toMatchObject({
+      AETitle: 'MODALITY1',
+      ModalitiesInStudy: ['CT'],
+      NumberOfStudyRelatedSeries: 1,
+      NumberOfStudyRelatedInstances: 1,
+      StudyDateTime: '2004-01-19T07:27:30',
+      PatientID: '1CT1',
+    });
+    expect(Items[0]!.FileSize).toBeGreaterThan(30_000);
+  });
+
+  it('answers the list envelope with the requested paging', async () => {
+    const page = await search({ limit: '3', offset: '2' });
+    expect(page).toMatchObject({ Limit: 3, Offset: 2 });
+    expect(page.Items).toHaveLength(3);
+    expect(page.Count).toBe(studyCount);
+    expect(new Date(page.RequestedAt).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('search', () => {
+  it('sorts by study date-time descending by default, and by any column on request', async () => {
+    const { Items } = await search({});
+    const stamps = Items.map((item) => String(item.StudyDateTime));
+    expect(stamps).toEqual([...stamps].sort().reverse());
+    const byName = (await search({ orderby: 'PatientName asc' })).Items.map((item) =>
+      String(item.PatientName).toUpperCase().replace(/\^/g, ' '),
+    );
+    expect(byName).toEqual([...byName].sort());
+    const sizes = (await search({ orderby: 'filesize desc' })).Items.map((item) => Number(item.FileSize));
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+  });
+
+  it('matches names perfectly, forward, backward and partially, across the PN groups', async () => {
+    expect((await search({ PatientName: 'yamada^tarou=山田^太郎=やまだ^たろう' })).Count).toBe(1);
+    expect((await search({ PatientName: 'yama%' })).Count).toBe(1);
+    expect((await search({ PatientName: '%たろう' })).Count).toBe(2);
+    expect((await search({ PatientName: '%山田%' })).Count).toBe(2);
+    expect((await search({ PatientName: '%홍%' })).Count).toBe(1);
+    expect((await search({ PatientName: 'yamada' })).Count).toBe(0);
+  });
+
+  it('filters by modality, date range and period, and refuses unknown sort keys with 400', async () => {
+    expect((await search({ ModalitiesInStudy: 'MR' })).Items.every((item) => (item.ModalitiesInStudy as string[]).includes('MR'))).toBe(
+      true,
+    );
+    expect((await search({ StudyDate: '20040119-20040119' })).Count).toBeGreaterThanOrEqual(1);
+    expect((await search({ period: 'today' })).Count).toBe(0);
+    expect((await search({ period: 'all' })).Count).toBeGreaterThan(10);
+    const bad = await admin.agent.get(`${API}/studies/search`).query({ orderby: 'password_hash' }).expect(400);
+    expect(bad.body.code).toBe('validation_failed');
+  });
+
+  it('answers the lookups from the index', async () => {
+    const titles = await admin.agent.get(`${API}/studies/aetitles`).expect(200);
+    expect(titles.body).toEqual(['MODALITY1']);
+  });
+});
+
+describe('study, series and instance levels', () => {
+  it('lists series and instances of a study', async () => {
+    const [study] = (await search({ PatientName: 'CompressedSamples^CT1' })).Items;
+    const series = await admin.agent.get(`${API}/series/fromstudy`).query({ uid: study!.StudyInstanceUID }).expect(200);
+    expect(series.body).toHaveLength(1);
+    expect(series.body[0]).toMatchObject({ Modality: 'CT', NumberOfSeriesRelatedInstances: 1 });
+    const instances = await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.body[0].SeriesInstanceUID }).expect(200);
+    expect(instances.body[0]).toMatchObject({ NumberOfFrames: 1, StudyInstanceUID: study!.StudyInstanceUID });
+    await admin.agent.get(`${API}/series/fromstudy`).query({ uid: '1.2.3.4.5' }).expect(404);
+  });
+
+  it('counts frames of a multi-frame instance', async () => {
+    const [study] = (await search({ ModalitiesInStudy: 'OT' })).Items.filter((item) => item.NumberOfStudyRelatedInstances === 1);
+    expect(study).toBeDefined();
+    const series = await admin.agent.get(`${API}/series/fromstudy`).query({ uid: study!.StudyInstanceUID }).expect(200);
+    const instances = await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.body[0].SeriesInstanceUID }).expect(200);
+    expect(instances.body.map((instance: { NumberOfFrames: number }) => instance.NumberOfFrames)).toContain(2);
+  });
+
+  it('keeps favourites per user and notes shared, and asks list_note for notes', async () => {
+    const [study] = (await search({ PatientName: 'CompressedSamples^MR1' })).Items;
+    const uid = study!.StudyInstanceUID as string;
+    await admin.agent
+      .patch(`${API}/studies/update`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ UID: uid, IsFavorite: 'true', Note: 'compare with prior' })
+      .expect(200);
+    expect((await search({ IsFavorite: 'true' })).Items.map((item) => item.StudyInstanceUID)).toEqual([uid]);
+
+    const [role] = await stack.sql<{ no: number }>(
+      `insert into roles (institution, name, permissions) values (0, 'reader', '{"list": true, "viewer": true}') returning no`,
+    );
+    await stack.sql('insert into accounts (id, password_hash, role) values ($1, $2, $3)', [
+      'reader',
+      await hashPassword('reader-pass'),
+      role!.no,
+    ]);
+    const reader = await signIn(stack.baseUrl, 'reader', 'reader-pass');
+    const seen = await reader.agent.get(`${API}/studies/find`).query({ uid }).expect(200);
+    expect(seen.body).toMatchObject({ IsFavorite: false, Note: 'compare with prior' });
+    await reader.agent.patch(`${API}/studies/update`).set(reader.csrf).type('form').send({ UID: uid, Note: 'mine' }).expect(403);
+    await reader.agent.patch(`${API}/studies/update`).set(reader.csrf).type('form').send({ UID: uid, IsFavorite: 'true' }).expect(200);
+  });
+});
+
+describe('DICOMweb proxy', () => {
+  it('answers QIDO from Orthanc through the session', async () => {
+    const response = await admin.agent.get(`${API}/dicom-web/studies`).query({ PatientName: 'CompressedSamples*' }).expect(200);
+    expect(response.headers['content-type']).toMatch(/application\/dicom\+json/);
+    expect(response.body.length).toBeGreaterThanOrEqual(2);
+    await signIn(stack.baseUrl, 'admin', stack.adminPassword);
+  });
+
+  it('streams WADO-RS metadata with URLs pointing back to the proxy, and whole files by WADO-URI', async () => {
+    const [study] = (await search({ PatientName: 'CompressedSamples^CT1' })).Items;
+    const uid = study!.StudyInstanceUID as string;
+    const series = (await admin.agent.get(`${API}/series/fromstudy`).query({ uid }).expect(200)).body[0];
+    const [instance] = (await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.SeriesInstanceUID })).body;
+    const metadata = await admin.agent.get(`${API}/dicom-web/studies/${uid}/series/${series.SeriesInstanceUID}/metadata`).expect(200);
+    expect(metadata.body[0]['00080018'].Value[0]).toBe(instance.SOPInstanceUID);
+    expect(JSON.stringify(metadata.body)).not.toMatch(/:\/\/[^/]+\/dicom-web\//);
+
+    const file = await admin.agent
+      .get(`${API}/wado`)
+      .query({
+        requestType: 'WADO',
+        studyUID: uid,
+        seriesUID: series.SeriesInstanceUID,
+        objectUID: instance.SOPInstanceUID,
+        contentType: 'application/dicom',
+      })
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect((file.body as Buffer).toString('latin1', 128, 132)).toBe('DICM');
+
+    const frame = await admin.agent
+      .get(`${API}/dicom-web/studies/${uid}/series/${series.SeriesInstanceUID}/instances/${instance.SOPInstanceUID}/frames/1`)
+      .set('Accept', 'multipart/related; type="application/octet-stream"; transfer-syntax=*')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    // CT_small is 128×128 16-bit: the frame part carries its 32 KiB.
+    expect((frame.body as Buffer).length).toBeGreaterThan(128 * 128 * 2);
+  });
+
+  it('answers 404 for studies that do not exist or paths outside studies, and 401 without a session', async () => {
+    await admin.agent.get(`${API}/dicom-web/studies/1.2.3.999/series`).expect(404);
+    await admin.agent.get(`${API}/dicom-web/studies/1.2.3.999/metadata`).expect(404);
+    await admin.agent.get(`${API}/dicom-web/studies/not-a-uid/metadata`).expect(404);
+    await admin.agent.get(`${API}/dicom-web/tools/find`).expect(404);
+    await admin.agent.get(`${API}/wado`).query({ requestType: 'WADO', studyUID: '1.2.3.999', objectUID: '1.2' }).expect(404);
+    const anonymous = await fetch(`${stack.baseUrl}${API}/dicom-web/studies`);
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('rebuild', () => {
+  it('rebuilds the whole index from Orthanc alone, keeping notes and favourites', async () => {
+    const before = await search({ limit: '100', orderby: 'PatientID asc' });
+    await stack.sql(`update studies set patient_name = 'garbled', number_of_instances = 999`);
+    await stack.sql(`delete from series where id = (select min(id) from series)`);
+    await stack.adapter!.deps.follower.rebuild();
+    const after = await search({ limit: '100', orderby: 'PatientID asc' });
+    const strip = (items: Record<string, unknown>[]) => items.map(({ UpdatedAt: _u, ...rest }) => rest);
+    expect(strip(after.Items)).toEqual(strip(before.Items));
+    expect((await search({ IsFavorite: 'true' })).Count).toBe(1);
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Sends DICOM files to the archive with dcmtk's storescu, as a modality would. storescu proposes
+ * only uncompressed transfer syntaxes unless told otherwise, so files are grouped by their
+ * transfer syntax and each group is sent with the matching proposal flag. One association per
+ * group; `--no-halt` keeps going past a bad file, whose failure is reported.
+ */
+import { spawnSync } from 'node:child_process';
+import { openSync, readSync, closeSync } from 'node:fs';
+
+/** storescu's proposal flag for a compressed transfer syntax; uncompressed need none. */
+const PROPOSE: Record<string, string> = {
+  '1.2.840.10008.1.2.1.99': '-xd',
+  '1.2.840.10008.1.2.4.50': '-xy',
+  '1.2.840.10008.1.2.4.51': '-xx',
+  '1.2.840.10008.1.2.4.57': '-xs',
+  '1.2.840.10008.1.2.4.70': '-xs',
+  '1.2.840.10008.1.2.4.80': '-xt',
+  '1.2.840.10008.1.2.4.81': '-xu',
+  '1.2.840.10008.1.2.4.90': '-xv',
+  '1.2.840.10008.1.2.4.91': '-xw',
+  '1.2.840.10008.1.2.5': '-xr',
+};
+
+/** The transfer syntax UID from a Part 10 file's meta header ('' when there is none). */
+export function transferSyntaxOf(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const length = readSync(fd, head, 0, head.length, 0);
+    if (length < 132 || head.toString('latin1', 128, 132) !== 'DICM') return '';
+    // Group 2 is explicit VR little endian; walk it to (0002,0010).
+    let at = 132;
+    while (at + 8 <= length) {
+      const group = head.readUInt16LE(at);
+      const element = head.readUInt16LE(at + 2);
+      if (group !== 2) return '';
+      const vr = head.toString('latin1', at + 4, at + 6);
+      const long = ['OB', 'OW', 'OF', 'SQ', 'UT', 'UN'].includes(vr);
+      const size = long ? head.readUInt32LE(at + 8) : head.readUInt16LE(at + 6);
+      const start = at + (long ? 12 : 8);
+      if (element === 0x0010)
+        return head
+          .toString('latin1', start, start + size)
+          .replace(/\0/g, '')
+          .trim();
+      at = start + size;
+    }
+    return '';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface StoreResult {
+  sent: number;
+  failed: { file: string; reason: string }[];
+}
+
+export function storeFiles(files: string[], target: { port: number; aet?: string; callingAet?: string; host?: string }): StoreResult {
+  const groups = new Map<string, string[]>();
+  for (const file of files) {
+    const flag = PROPOSE[transferSyntaxOf(file)] ?? '';
+    groups.set(flag, [...(groups.get(flag) ?? []), file]);
+  }
+  const result: StoreResult = { sent: 0, failed: [] };
+  for (const [flag, group] of groups) {
+    const args = [
+      ...(flag ? [flag] : []),
+      '--no-halt',
+      '-aet',
+      target.callingAet ?? 'STORESCU',
+      '-aec',
+      target.aet ?? 'PACS',
+      target.host ?? '127.0.0.1',
+      String(target.port),
+      ...group,
+    ];
+    const run = spawnSync('storescu', args, { encoding: 'utf8' });
+    const lines = run.stderr.split('\n');
+    const failedFiles = new Set<string>();
+    for (const [index, line] of lines.entries()) {
+      const match = /^E: (?:Store Failed, file|Bad DICOM file): (.+?):?$/.exec(line);
+      if (match?.[1]) {
+        failedFiles.add(match[1]);
+        result.failed.push({ file: match[1], reason: (lines[index + 1] ?? '').replace(/^E:\s*/, '') });
+      }
+    }
+    // storescu names a file it could not even parse only in a preceding error line.
+    for (const file of group) {
+      if (failedFiles.has(file)) continue;
+      if (lines.some((line) => line.includes(file) && /^E:/.test(line))) {
+        result.failed.push({ file, reason: 'unreadable file' });
+        continue;
+      }
+      result.sent++;
+    }
+  }
+  return result;
+}
+
+/** Orthanc's own counts, read over its REST API (the oracle for what the index must hold). */
+export async function orthancStatistics(config: { orthanc: { url: string; user: string; password: string } }): Promise<{
+  CountStudies: number;
+  CountSeries: number;
+  CountInstances: number;
+}> {
+  const { url, user, password } = config.orthanc;
+  const response = await fetch(`${url}/statistics`, {
+    headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') },
+  });
+  return (await response.json()) as { CountStudies: number; CountSeries: number; CountInstances: number };
+}
