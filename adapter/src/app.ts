@@ -16,6 +16,7 @@ import { serverRoutes } from './features/server/server.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { studiesRoutes } from './features/studies/studies.routes.ts';
 import { dicomwebRoutes } from './features/dicomweb/dicomweb.routes.ts';
+import { importRoutes } from './features/import/import.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -26,6 +27,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...configsRoutes,
   ...studiesRoutes,
   ...dicomwebRoutes,
+  ...importRoutes,
 ];
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

@@ -6,3 +6,4 @@ export * from './json-path.ts';
 export * from './validation.ts';
 export * from './configs/index.ts';
 export * from './settings/index.ts';
+export * from './file-type.ts';
