@@ -1,71 +1,285 @@
 /**
  * `npm run bench`: side-by-side figures, ours against Orthanc direct, in one run on one stack
- * (a private PostgreSQL and Orthanc like the tests'). Writes bench/out/latest.json and a table in
- * bench/out/latest.md. Figures are for reading and comparing, never asserted in tests.
+ * (a private PostgreSQL and Orthanc, the adapter in its own process). Writes bench/out/latest.json
+ * and a readable table in bench/out/latest.md. Figures are for reading and comparing, never
+ * asserted in tests: the machines are shared and noisy.
+ *
+ * Figures (issue "Archive"): ingest_ratio, visible_lag_s, search_p95_ms_10k, qido_p95_ms_10k,
+ * search_p95_ms_100k, proxy_ratio, proxy_rss_growth_mb; plus the platform's API round trips.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { startStack } from '../test/harness/stack.ts';
+import { join } from 'node:path';
+import { startStack, type Stack } from '../test/harness/stack.ts';
+import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { measure, round, type Measurement } from './measure.ts';
+import { syntheticStudy } from './synthetic.ts';
 
-const stack = await startStack({ adapter: 'child' });
-try {
-  const api = `${stack.baseUrl}/viewer/api`;
-  const signIn = await fetch(`${api}/login`, {
+const CACHE = 'bench/out/cache';
+const figures: Record<string, number> = {};
+const results: Measurement[] = [];
+const notes: string[] = [];
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+async function signIn(stack: Stack): Promise<string> {
+  const response = await fetch(`${stack.baseUrl}/viewer/api/login`, {
     method: 'POST',
     headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ Id: stack.adminId, Password: stack.adminPassword }),
   });
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const orthanc = stack.config.orthanc;
-  const orthancAuth = 'Basic ' + Buffer.from(`${orthanc.user}:${orthanc.password}`).toString('base64');
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
 
-  const get = (url: string, headers: Record<string, string>) => async () => {
-    const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    await response.arrayBuffer();
-  };
+function orthancAuth(stack: Stack): string {
+  const { user, password } = stack.config.orthanc;
+  return 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
+}
 
-  const results: Measurement[] = [];
-  // The cheapest authenticated round trip through the adapter (session lookup in PostgreSQL,
-  // Orthanc health from the one-second cache) against Orthanc's cheapest REST answer.
-  results.push(await measure('adapter_heartbeat', 3000, 6, get(`${api}/server/heartbeat?key=study`, { cookie })));
-  results.push(await measure('orthanc_system_direct', 3000, 6, get(`${orthanc.url}/system`, { authorization: orthancAuth })));
-  results.push(await measure('adapter_signed_account', 3000, 6, get(`${api}/accounts/signed`, { cookie })));
-  results.push(await measure('adapter_settings', 1000, 6, get(`${api}/service/settings`, { cookie })));
-  // Sign-in is deliberately expensive (scrypt, 32 MiB): how many a second this machine can take.
-  results.push(
-    await measure('adapter_login_scrypt', 40, 2, async () => {
-      const response = await fetch(`${api}/login`, {
-        method: 'POST',
-        headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ Id: stack.adminId, Password: stack.adminPassword }),
-      });
-      if (!response.ok) throw new Error(`login answered ${response.status}`);
-      await response.arrayBuffer();
-    }),
+/** A GET that reads the whole answer. Retried once: after the adapter restarts mid-bench, pooled
+ * keep-alive sockets to the old process are dead. */
+async function fetchOnce(url: string, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch {
+    return fetch(url, { headers });
+  }
+}
+
+const get = (url: string, headers: Record<string, string>) => async () => {
+  const response = await fetchOnce(url, headers);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  await response.arrayBuffer();
+};
+
+/** A 1000-slice 512×512 CT, generated once and kept in the cache. */
+function ctFiles(name: string, seed: string): string[] {
+  const dir = join(CACHE, name);
+  if (!existsSync(join(dir, 'CT1000.dcm'))) {
+    log(`generating ${name} (1000 slices)…`);
+    generateCt({ out: dir, slices: 1000, size: 512, studyUidSeed: seed, patientName: `Bench^${name}`, patientId: name });
+  }
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.dcm'))
+    .sort()
+    .map((file) => join(dir, file));
+}
+
+function storescu(stack: Stack, files: string[]): number {
+  const started = performance.now();
+  const run = spawnSync('storescu', ['-aet', 'BENCH', '-aec', 'PACS', '127.0.0.1', String(stack.config.dicomPort), ...files], {
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`storescu failed: ${run.stderr.slice(0, 500)}`);
+  return (performance.now() - started) / 1000;
+}
+
+async function benchIngest(stack: Stack, cookie: string): Promise<{ studyUid: string; seriesUid: string; sops: string[] }> {
+  const withFollower = ctFiles('ct-a', 'bench-ct-a');
+  const orthancAlone = ctFiles('ct-b', 'bench-ct-b');
+
+  log('ingest with the index follower running…');
+  const secondsWith = storescu(stack, withFollower);
+  // visible_lag_s: last instance stored → the whole study visible in /studies/search.
+  const lagStarted = performance.now();
+  let lag = NaN;
+  for (let i = 0; i < 600; i++) {
+    const page = (await (await fetchOnce(`${stack.baseUrl}/viewer/api/studies/search?PatientID=ct-a`, { cookie })).json()) as {
+      Items: { NumberOfStudyRelatedInstances: number }[];
+    };
+    if (page.Items[0]?.NumberOfStudyRelatedInstances === 1000) {
+      lag = (performance.now() - lagStarted) / 1000;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
+  log('ingest into Orthanc alone (adapter stopped)…');
+  await stack.stopAdapter();
+  const secondsAlone = storescu(stack, orthancAlone);
+  await stack.startAdapter();
+
+  figures.ingest_ratio = round(secondsAlone / secondsWith, 3);
+  figures.visible_lag_s = round(lag, 3);
+  notes.push(
+    `ingest: 1000 slices 512×512 in ${round(secondsWith, 1)} s with the follower (${round(1000 / secondsWith, 1)}/s), ${round(secondsAlone, 1)} s Orthanc alone (${round(1000 / secondsAlone, 1)}/s)`,
   );
 
-  const heartbeat = results.find((r) => r.name === 'adapter_heartbeat')!;
-  const direct = results.find((r) => r.name === 'orthanc_system_direct')!;
+  const [row] = await stack.sql<{ study: string; series: string }>(
+    `select st.study_instance_uid as study, s.series_instance_uid as series from studies st join series s on s.study_id = st.id where st.patient_id = 'ct-a'`,
+  );
+  const sops = (
+    await stack.sql<{ sop: string }>(
+      `select i.sop_instance_uid as sop from instances i join series s on s.id = i.series_id where s.series_instance_uid = $1 order by i.instance_number`,
+      [row!.series],
+    )
+  ).map((r) => r.sop);
+  return { studyUid: row!.study, seriesUid: row!.series, sops };
+}
+
+async function benchLists(stack: Stack, cookie: string): Promise<void> {
+  const target = 10_000;
+  const [{ count: existing } = { count: 0 }] = await stack.sql<{ count: number }>('select count(*)::int as count from studies');
+  log(`storing ${target} small studies in Orthanc (REST, 8 at a time)…`);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < target) {
+        const index = next++;
+        const response = await fetch(`${stack.config.orthanc.url}/instances`, {
+          method: 'POST',
+          headers: { authorization: orthancAuth(stack), 'content-type': 'application/dicom' },
+          body: syntheticStudy(index),
+        });
+        if (!response.ok) throw new Error(`store ${index}: ${response.status}`);
+        await response.arrayBuffer();
+      }
+    }),
+  );
+  const storedIn = (performance.now() - started) / 1000;
+  let count = 0;
+  while (count < existing + target) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    [{ count } = { count: 0 }] = await stack.sql<{ count: number }>('select count(*)::int as count from studies');
+  }
+  notes.push(
+    `${target} studies stored in ${round(storedIn, 1)} s and indexed ${round((performance.now() - started) / 1000 - storedIn, 1)} s after the last store`,
+  );
+
+  // The same question to both: 100 studies, a partial patient-name match; ours also sorted.
+  const ours = `${stack.baseUrl}/viewer/api/studies/search?limit=100&PatientName=%25SON%25&orderby=StudyDateTime+desc`;
+  const qido = `${stack.config.orthanc.url}/dicom-web/studies?limit=100&PatientName=*SON*&includefield=00081030`;
+  const search10k = await measure('search_10k', 200, 1, get(ours, { cookie }));
+  const qido10k = await measure(
+    'qido_direct_10k',
+    200,
+    1,
+    get(qido, { authorization: orthancAuth(stack), accept: 'application/dicom+json' }),
+  );
+  results.push(search10k, qido10k);
+  figures.search_p95_ms_10k = search10k.p95_ms;
+  figures.qido_p95_ms_10k = qido10k.p95_ms;
+
+  log('adding 90,000 more index rows (SQL) for 100,000…');
+  await stack.sql(
+    `insert into studies (orthanc_id, study_instance_uid, patient_id, patient_name, search_patient_name, study_date, study_time,
+                          modalities_in_study, study_description, number_of_series, number_of_instances)
+     select 'synthetic-' || g, '2.25.9' || g, 'S' || g, n.surname || '^' || n.given, n.surname || ' ' || n.given,
+            to_char(date '2010-01-01' + (g * 7919 % 5000), 'YYYYMMDD'), lpad((g * 37 % 235959)::text, 6, '0'),
+            array[(array['CT','MR','CR','US','DX','MG'])[1 + g % 6]], 'Synthetic ' || g, 1, 1
+       from generate_series(1, 90000) g
+       cross join lateral (select (array['SMITH','JOHNSON','ANDERSON','WILSON','NGUYEN','GARCIA','LEE','MARTIN','CLARK','ROBINSON'])[1 + g % 10] as surname,
+                                  (array['ANNA','BEN','CARL','DORA','ERIK','FAY','GUS','HANA'])[1 + g % 8] as given) n`,
+  );
+  await stack.sql('analyze studies');
+  const search100k = await measure('search_100k', 200, 1, get(ours, { cookie }));
+  results.push(search100k);
+  figures.search_p95_ms_100k = search100k.p95_ms;
+  const unfiltered = await measure(
+    'search_100k_unfiltered',
+    200,
+    1,
+    get(`${stack.baseUrl}/viewer/api/studies/search?limit=100`, { cookie }),
+  );
+  results.push(unfiltered);
+}
+
+/** Resident memory of a process in MiB, from /proc. */
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
+}
+
+async function benchProxy(stack: Stack, cookie: string, ct: { studyUid: string; seriesUid: string; sops: string[] }): Promise<void> {
+  const frame = (base: string, i: number) =>
+    `${base}/studies/${ct.studyUid}/series/${ct.seriesUid}/instances/${ct.sops[i % ct.sops.length]}/frames/1`;
+  const accept = 'multipart/related; type="application/octet-stream"; transfer-syntax=*';
+  let i = 0;
+  const viaProxy = await measure('frames_via_proxy', 600, 6, () =>
+    get(frame(`${stack.baseUrl}/viewer/api/dicom-web`, i++), { cookie, accept })(),
+  );
+  let j = 0;
+  const direct = await measure('frames_orthanc_direct', 600, 6, () =>
+    get(frame(`${stack.config.orthanc.url}/dicom-web`, j++), { authorization: orthancAuth(stack), accept })(),
+  );
+  results.push(viaProxy, direct);
+  figures.proxy_ratio = round(viaProxy.per_second / direct.per_second, 3);
+
+  // Memory while 100 MB of frames stream through the proxy (6 at a time).
+  const pid = stack.adapterPid();
+  if (pid) {
+    const before = rssMiB(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 25);
+    let k = 0;
+    let bytes = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (bytes < 100 * 1024 * 1024) {
+          const response = await fetchOnce(frame(`${stack.baseUrl}/viewer/api/dicom-web`, k++), { cookie, accept });
+          bytes += (await response.arrayBuffer()).byteLength;
+        }
+      }),
+    );
+    clearInterval(sampler);
+    figures.proxy_rss_growth_mb = round(peak - before, 1);
+    notes.push(
+      `proxy memory: ${round(before, 1)} MiB before, ${round(peak, 1)} MiB peak while ${round(bytes / 1024 / 1024, 0)} MiB streamed`,
+    );
+  }
+}
+
+async function benchApi(stack: Stack, cookie: string): Promise<void> {
+  results.push(await measure('adapter_heartbeat', 2000, 6, get(`${stack.baseUrl}/viewer/api/server/heartbeat?key=study`, { cookie })));
+  results.push(
+    await measure('orthanc_system_direct', 2000, 6, get(`${stack.config.orthanc.url}/system`, { authorization: orthancAuth(stack) })),
+  );
+  results.push(await measure('adapter_signed_account', 2000, 6, get(`${stack.baseUrl}/viewer/api/accounts/signed`, { cookie })));
+}
+
+mkdirSync(CACHE, { recursive: true });
+const stack = await startStack({ adapter: 'child' });
+try {
+  const cookie = await signIn(stack);
+  await benchApi(stack, cookie);
+  const ct = await benchIngest(stack, cookie);
+  log('proxy…');
+  await benchProxy(stack, cookie, ct);
+  await benchLists(stack, cookie);
+
   const summary = {
     at: new Date().toISOString(),
     machine: { cores: cpus().length, model: cpus()[0]?.model ?? '' },
-    // Throughput of an authenticated adapter call relative to Orthanc's own cheapest call.
-    api_ratio: round(heartbeat.per_second / direct.per_second),
+    figures,
+    notes,
     results,
   };
-
-  mkdirSync('bench/out', { recursive: true });
   writeFileSync('bench/out/latest.json', JSON.stringify(summary, null, 2) + '\n');
   const table = [
     `# Bench ${summary.at} (${summary.machine.cores} cores)`,
+    '',
+    '| figure | value | goal |',
+    '|---|---|---|',
+    `| ingest_ratio | ${figures.ingest_ratio} | ≥ 0.95 |`,
+    `| visible_lag_s | ${figures.visible_lag_s} | ≤ 1 |`,
+    `| search_p95_ms_10k | ${figures.search_p95_ms_10k} | |`,
+    `| qido_p95_ms_10k | ${figures.qido_p95_ms_10k} | (Orthanc direct) |`,
+    `| search_p95_ms_100k | ${figures.search_p95_ms_100k} | ≤ 30 |`,
+    `| proxy_ratio | ${figures.proxy_ratio} | ≥ 0.95 |`,
+    `| proxy_rss_growth_mb | ${figures.proxy_rss_growth_mb} | flat |`,
     '',
     '| measurement | requests | concurrency | p50 ms | p95 ms | per second |',
     '|---|---|---|---|---|---|',
     ...results.map((r) => `| ${r.name} | ${r.requests} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.per_second} |`),
     '',
-    `api_ratio (adapter_heartbeat ÷ orthanc_system_direct, throughput): ${summary.api_ratio}`,
+    ...notes.map((note) => `- ${note}`),
     '',
   ].join('\n');
   writeFileSync('bench/out/latest.md', table);

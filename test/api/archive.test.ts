@@ -61,7 +61,14 @@ afterAll(async () => {
 async function search(query: Record<string, string | string[]>) {
   const response = await admin.agent.get(`${API}/studies/search`).query(query);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body as { Count: number; Items: Record<string, unknown>[]; Limit: number; Offset: number; RequestedAt: string };
+  return response.body as {
+    Count: number;
+    CountIsEstimate?: boolean;
+    Items: Record<string, unknown>[];
+    Limit: number;
+    Offset: number;
+    RequestedAt: string;
+  };
 }
 
 describe('ingest and index', () => {
@@ -130,6 +137,27 @@ describe('search', () => {
   it('answers the lookups from the index', async () => {
     const titles = await admin.agent.get(`${API}/studies/aetitles`).expect(200);
     expect(titles.body).toEqual(['MODALITY1']);
+  });
+});
+
+describe('counts', () => {
+  it('counts exactly up to 10,000 matches and answers a flagged estimate beyond', async () => {
+    await stack.sql(
+      `insert into studies (orthanc_id, study_instance_uid, patient_name, search_patient_name, study_date)
+       select 'synthetic-' || g, '2.25.77' || g, 'SYNTHETIC^' || g, 'SYNTHETIC ' || g, '20200101' from generate_series(1, 12000) g`,
+    );
+    await stack.sql('analyze studies');
+    try {
+      const all = await search({ limit: '1' });
+      expect(all.CountIsEstimate).toBe(true);
+      expect(all.Count).toBeGreaterThan(10_000);
+      const few = await search({ PatientName: 'SYNTHETIC^11%' });
+      // 11, 110–119, 1100–1199, 11000–11999
+      expect(few).toMatchObject({ Count: 1111 });
+      expect(few.CountIsEstimate).toBeUndefined();
+    } finally {
+      await stack.sql(`delete from studies where orthanc_id like 'synthetic-%'`);
+    }
   });
 });
 

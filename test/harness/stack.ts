@@ -41,6 +41,8 @@ export interface Stack {
   /** Child mode only: kill the adapter process (signal SIGKILL simulates a crash). */
   stopAdapter(signal?: NodeJS.Signals): Promise<void>;
   startAdapter(): Promise<void>;
+  /** Child mode only: the adapter's process id (for memory readings). */
+  adapterPid(): number | undefined;
   stopOrthanc(): Promise<void>;
   startOrthanc(): Promise<void>;
   stopPostgres(): Promise<void>;
@@ -154,6 +156,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     adapter,
     sql: async <T extends pg.QueryResultRow>(text: string, params?: unknown[]) => (await sqlPool.query<T>(text, params)).rows,
     stopAdapter: killAdapter,
+    adapterPid: () => child?.pid,
     startAdapter: launchAdapter,
     stopOrthanc: async () => {
       await orthanc?.stop();

@@ -12,6 +12,13 @@ import type { Auth } from './auth.ts';
 export const SESSION_COOKIE = 'pacs_sid';
 /** Only refresh last_seen_at this often, not on every request. */
 const TOUCH_INTERVAL_S = 60;
+/**
+ * A signed-in session is remembered in memory this long. The viewer fetches hundreds of frames of
+ * a study in a burst; without this, each costs a PostgreSQL round trip. Signing out and password
+ * changes evict at once in this process; another replica notices within this time.
+ */
+const CACHE_MS = 2000;
+const CACHE_MAX = 10_000;
 
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
@@ -65,6 +72,8 @@ function toAuth(row: IdentityRow, sessionHash: Buffer, csrfToken: string): Auth 
 }
 
 export class Sessions {
+  private readonly cache = new Map<string, { auth: Auth; until: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly options: { idleMinutes: number; secureCookie: boolean },
@@ -75,6 +84,9 @@ export class Sessions {
     const token = readCookie(req, SESSION_COOKIE);
     if (!token || token.length > 100) return null;
     const hash = hashToken(token);
+    const key = hash.toString('base64');
+    const cached = this.cache.get(key);
+    if (cached && cached.until > Date.now()) return cached.auth;
     const { rows } = await this.db.query<IdentityRow & { csrf_token: string; stale: boolean }>(
       `select s.csrf_token, s.last_seen_at < now() - make_interval(secs => $3) as stale, ${IDENTITY_COLUMNS}
          from sessions s ${IDENTITY_JOINS}
@@ -84,7 +96,10 @@ export class Sessions {
     const row = rows[0];
     if (!row) return null;
     if (row.stale) await this.db.query('update sessions set last_seen_at = now() where id_hash = $1', [hash]);
-    return toAuth(row, hash, row.csrf_token);
+    const auth = toAuth(row, hash, row.csrf_token);
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(key, { auth, until: Date.now() + CACHE_MS });
+    return auth;
   }
 
   /** Starts a session for an account that has just proved who it is. */
@@ -112,12 +127,14 @@ export class Sessions {
   }
 
   async destroy(auth: Auth, res: Response): Promise<void> {
+    this.cache.delete(auth.sessionHash.toString('base64'));
     await this.db.query('delete from sessions where id_hash = $1', [auth.sessionHash]);
     res.clearCookie(SESSION_COOKIE, { path: '/viewer', httpOnly: true, sameSite: 'lax' });
   }
 
   /** Ends every session of an account except, optionally, the current one (password change). */
   async destroyAllFor(accountId: string, except?: Buffer): Promise<void> {
+    for (const [key, entry] of this.cache) if (entry.auth.accountId === accountId) this.cache.delete(key);
     await this.db.query('delete from sessions where account_id = $1 and ($2::bytea is null or id_hash <> $2)', [accountId, except ?? null]);
   }
 

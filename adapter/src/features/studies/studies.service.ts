@@ -3,14 +3,11 @@
  * Orthanc, and every query carries the visibility predicate.
  */
 import type { Request } from 'express';
-import { getAtPath } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { visibleStudies } from '../../access/visibility.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalInt } from '../../http/input.ts';
-import { readConfigs } from '../configs/configs.service.ts';
-import { loadSettings } from '../settings/settings.service.ts';
 import { addStudyFilters, orderBySql, parseOrderBy, STUDY_ORDER, whereBuilder, type OrderTerm } from './studies.query.ts';
 
 export interface StudyItem {
@@ -46,8 +43,13 @@ export interface StudyItem {
   TotalDLP: number | null;
 }
 
+/** Up to this many matches are counted exactly; beyond it the planner's estimate is answered. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
 export interface ListResponse<T> {
   Count: number;
+  /** True when Count is the database's estimate (more than EXACT_COUNT_LIMIT matches). */
+  CountIsEstimate?: boolean;
   Items: T[];
   Limit: number;
   Offset: number;
@@ -136,9 +138,16 @@ export function toStudyItem(row: StudyRow): StudyItem {
   };
 }
 
-/** The user's configured default order (settings list.orderby.study), appended as a secondary key. */
+/**
+ * The user's configured default order (settings list.orderby.study), appended as a secondary key.
+ * Read straight from the stored tree: the list must not pay for loading all settings.
+ */
 async function defaultStudyOrder(deps: Deps, auth: Auth): Promise<OrderTerm[]> {
-  const configured = getAtPath(await loadSettings(deps.db, auth.accountId), 'list.orderby.study');
+  const { rows } = await deps.db.query<{ order: unknown }>(
+    `select settings #> '{list,orderby,study}' as order from accounts where id = $1`,
+    [auth.accountId],
+  );
+  const configured = rows[0]?.order;
   const terms: OrderTerm[] = [];
   if (Array.isArray(configured)) {
     for (const item of configured) {
@@ -149,12 +158,18 @@ async function defaultStudyOrder(deps: Deps, auth: Auth): Promise<OrderTerm[]> {
   return terms.length > 0 ? terms : [{ key: 'studydatetime', desc: true }];
 }
 
+/** The site's time zone from the configs, else the server's. */
+async function siteTimeZone(deps: Deps): Promise<string> {
+  const { rows } = await deps.db.query<{ zone: unknown }>(`select value ->> 'time_zone' as zone from configs where key = 'app'`);
+  const zone = rows[0]?.zone;
+  return (typeof zone === 'string' && zone) || Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 export async function searchStudies(deps: Deps, auth: Auth, req: Request): Promise<ListResponse<StudyItem>> {
   const requestedAt = new Date();
   const limit = optionalInt(req, 'limit', 0, 1000, 'query') ?? 100;
   const offset = optionalInt(req, 'offset', 0, 100_000_000, 'query') ?? 0;
-  const configs = await readConfigs(deps.db);
-  const timeZone = (typeof configs.time_zone === 'string' && configs.time_zone) || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = req.query.period ? await siteTimeZone(deps) : 'UTC';
 
   const where = whereBuilder();
   const visible = visibleStudies(auth, where.params.length + 1);
@@ -174,15 +189,35 @@ export async function searchStudies(deps: Deps, auth: Auth, req: Request): Promi
          from studies st where ${whereSql} order by ${order} limit $${n + 2} offset $${n + 3}`,
       [...where.params, auth.accountId, limit, offset],
     ),
-    deps.db.query<{ count: number }>(`select count(*)::int as count from studies st where ${whereSql}`, where.params),
+    countStudies(deps, whereSql, where.params),
   ]);
   return {
-    Count: count.rows[0]?.count ?? 0,
+    ...count,
     Items: page.rows.map(toStudyItem),
     Limit: limit,
     Offset: offset,
     RequestedAt: requestedAt.toISOString(),
   };
+}
+
+/**
+ * How many studies match. An exact count costs a scan of every match, which at 100,000 studies
+ * is most of a list request's time; so matches are counted exactly only up to EXACT_COUNT_LIMIT,
+ * and a larger total is the planner's estimate ("about 40,000"), flagged for the client.
+ */
+async function countStudies(deps: Deps, whereSql: string, params: unknown[]): Promise<{ Count: number; CountIsEstimate?: boolean }> {
+  const { rows } = await deps.db.query<{ count: number }>(
+    `select count(*)::int as count from (select 1 from studies st where ${whereSql} limit ${EXACT_COUNT_LIMIT + 1}) matches`,
+    params,
+  );
+  const exact = rows[0]?.count ?? 0;
+  if (exact <= EXACT_COUNT_LIMIT) return { Count: exact };
+  const plan = await deps.db.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `explain (format json) select 1 from studies st where ${whereSql}`,
+    params,
+  );
+  const estimate = plan.rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? exact;
+  return { Count: Math.max(exact, Math.round(estimate)), CountIsEstimate: true };
 }
 
 /** Studies the caller may see that match a condition over `st` (find by UID, by accession number). */
