@@ -20,12 +20,16 @@ import { TabbedLayout } from './shell/tabbed-layout.tsx';
 const SecurityScreen = lazyScreen(() => import('../features/admin/components/security-screen.tsx'), 'SecurityScreen');
 const AboutOverview = lazyScreen(() => import('../features/about/components/about-overview.tsx'), 'AboutOverview');
 const ProfileScreen = lazyScreen(() => import('../features/user/components/profile-screen.tsx'), 'ProfileScreen');
+const StudyListScreen = lazyScreen(() => import('../features/studies/components/study-list-screen.tsx'), 'StudyListScreen');
+const ViewerScreen = lazyScreen(() => import('../features/viewer/components/viewer-screen.tsx'), 'ViewerScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
   '/admin/general/security': SecurityScreen,
   '/about/overview': AboutOverview,
   '/user/profile': ProfileScreen,
+  '/list': StudyListScreen,
+  '/viewer': ViewerScreen,
 };
 
 function screen(path: string) {

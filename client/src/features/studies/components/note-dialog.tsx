@@ -1,0 +1,76 @@
+/** The note dialog (spec 2 §2 "note"): edits a study's shared note; needs list_note. */
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { useUpdateStudy } from '../api/update-study.ts';
+import { formatPersonName } from '../format.ts';
+import type { StudyItem } from '../types.ts';
+
+const NOTE_MAX_LENGTH = 4000;
+
+export interface NoteDialogProps {
+  study: StudyItem;
+  onSaved: (study: StudyItem) => void;
+  onClose: () => void;
+}
+
+export function NoteDialog({ study, onSaved, onClose }: NoteDialogProps) {
+  const intl = useIntl();
+  const id = useId();
+  const [note, setNote] = useState(study.Note);
+  const update = useUpdateStudy((updated) => {
+    onSaved(updated);
+    onClose();
+  });
+  const patient = formatPersonName(study.PatientName) || study.PatientID;
+  return (
+    <Dialog
+      title={intl.formatMessage({ id: 'studies.note_dialog.title' })}
+      onClose={onClose}
+      size="small"
+      footer={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            <FormattedMessage id="common.cancel" />
+          </button>
+          <button type="submit" form={`${id}-form`} className="button button-primary" disabled={update.isPending || note === study.Note}>
+            <FormattedMessage id="common.save" />
+          </button>
+        </>
+      }
+    >
+      <form
+        id={`${id}-form`}
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate({ UID: study.StudyInstanceUID, Note: note });
+        }}
+      >
+        <p className="muted note-subject">
+          <bdi>{patient}</bdi>
+          {study.StudyDescription && (
+            <>
+              {' · '}
+              <bdi>{study.StudyDescription}</bdi>
+            </>
+          )}
+        </p>
+        <div className="field">
+          <label htmlFor={`${id}-note`} className="field-label">
+            <FormattedMessage id="studies.note_dialog.label" />
+          </label>
+          <textarea
+            id={`${id}-note`}
+            className="input note-input"
+            rows={6}
+            maxLength={NOTE_MAX_LENGTH}
+            value={note}
+            dir="auto"
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

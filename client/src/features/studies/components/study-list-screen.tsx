@@ -1,0 +1,126 @@
+/**
+ * /list: the study list with its search bar and toolbar (spec 2 §2). The list, search bar and
+ * toolbar share one store; the heartbeat's "study" marker shows a notice when the server's list
+ * changed since the page last loaded.
+ */
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { defaultModalityItems, defaultSettings } from '@pacs/common';
+import { handleError } from '../../../app/error-effects.ts';
+import { SlotPortal } from '../../../app/shell/slots.tsx';
+import { sessionStore, uiStore } from '../../../app/stores/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { getInstances } from '../api/get-instances.ts';
+import { getSeries } from '../api/get-series.ts';
+import { getStudies } from '../api/search-studies.ts';
+import { patchUpdateStudy } from '../api/update-study.ts';
+import { hiddenStudyColumns, phoneColumns, visibleColumns } from '../columns.ts';
+import { DEFAULT_DATE_FORMAT, type FormatContext } from '../format.ts';
+import type { StudyNode } from '../selection.ts';
+import { StudyListStore } from '../study-list-store.ts';
+import { useIsPhone } from '../use-narrow-screen.ts';
+import { NoteDialog } from './note-dialog.tsx';
+import { StudySearchBar } from './study-search-bar.tsx';
+import { StudyTable, type LevelColumns } from './study-table.tsx';
+import { StudyToolbar } from './study-toolbar.tsx';
+
+const PAGE_KEY = 'study';
+
+export const StudyListScreen = observer(function StudyListScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const settings = sessionStore.settings ?? defaultSettings();
+  const configs = sessionStore.configs;
+  const list = settings.list;
+
+  const [store] = useState(
+    () =>
+      new StudyListStore(
+        {
+          fetchPage: (params) => getStudies(params),
+          fetchSeries: getSeries,
+          fetchInstances: getInstances,
+          updateStudy: patchUpdateStudy,
+          onError: (error) => handleError(error),
+          onReloaded: () => uiStore.markPageRefreshed(PAGE_KEY),
+        },
+        { limit: list.limit, quickKey: list.quick_search?.key, matchType: list.quick_search?.type },
+      ),
+  );
+  const [noteFor, setNoteFor] = useState<StudyNode | null>(null);
+  const isPhone = useIsPhone();
+
+  useEffect(() => {
+    void store.search();
+  }, [store]);
+
+  const hidden = hiddenStudyColumns(sessionStore.edition, sessionStore.account?.Teleradiology ?? null);
+  const allColumns: LevelColumns = {
+    study: visibleColumns(list.fields.study, hidden),
+    series: visibleColumns(list.fields.series),
+    instance: visibleColumns(list.fields.instance),
+  };
+  const columns: LevelColumns = isPhone
+    ? { study: phoneColumns(allColumns.study), series: phoneColumns(allColumns.series), instance: phoneColumns(allColumns.instance) }
+    : allColumns;
+  const context: FormatContext = { dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: configs?.time_zone || undefined };
+  const modalities = (configs?.modality?.items ?? defaultModalityItems()).filter((item) => item.is_visible).map((item) => item.key);
+  const canEditNote = sessionStore.can('list_note');
+  const updated = uiStore.updatedPages.has(PAGE_KEY);
+
+  const openViewer = (study: StudyNode) => {
+    navigate(`${paths.viewer.getHref()}?studyinstanceuid=${encodeURIComponent(study.item.StudyInstanceUID)}`);
+  };
+  const openSelected = () => {
+    const [first] = store.selectedStudies;
+    if (first) openViewer(first);
+  };
+
+  return (
+    <div className="study-list">
+      <h1 className="visually-hidden">
+        <FormattedMessage id="studies.title" />
+      </h1>
+      <SlotPortal slot="search-bar">
+        <StudySearchBar
+          store={store}
+          parts={list.search_bar}
+          shortcuts={list.search_shortcut}
+          modalities={modalities}
+          showFavorites={!hidden.has('IsFavorite')}
+        />
+      </SlotPortal>
+      <SlotPortal slot="toolbar">
+        <StudyToolbar store={store} items={list.toolbar ?? []} onOpenViewer={openSelected} onRefresh={() => void store.refresh()} />
+      </SlotPortal>
+
+      {updated && (
+        <div className="list-notice" role="status">
+          <span>
+            <FormattedMessage id="studies.updated_notice" />
+          </span>
+          <button type="button" className="button button-small" onClick={() => void store.refresh()}>
+            <FormattedMessage id="studies.refresh" />
+          </button>
+        </div>
+      )}
+
+      <StudyTable store={store} columns={columns} context={context} canEditNote={canEditNote} onOpen={openViewer} onEditNote={setNoteFor} />
+
+      <footer className="list-footer">
+        <span className="list-count" role="status" aria-live="polite">
+          {store.loaded && intl.formatMessage({ id: 'studies.count' }, { shown: store.rows.length, total: store.count })}
+        </span>
+        {store.hasMore && (
+          <button type="button" className="button button-small" disabled={store.loading} onClick={() => void store.loadMore()}>
+            <FormattedMessage id="studies.load_more" />
+          </button>
+        )}
+      </footer>
+
+      {noteFor && <NoteDialog study={noteFor.item} onSaved={(study) => store.applyUpdate(study)} onClose={() => setNoteFor(null)} />}
+    </div>
+  );
+});

@@ -1,0 +1,158 @@
+/**
+ * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
+ * order, left and right. Viewer and Refresh work; the other actions arrive in later releases and
+ * show disabled. An action the user may not use is not shown.
+ */
+import { observer } from 'mobx-react-lite';
+import { defineMessages, useIntl } from 'react-intl';
+import type { PermissionKey, ToolbarItem } from '@pacs/common';
+import { sessionStore } from '../../../app/stores/index.ts';
+import type { StudyListStore } from '../study-list-store.ts';
+
+const LABELS = defineMessages({
+  viewer: { id: 'studies.toolbar.viewer' },
+  report: { id: 'studies.toolbar.report' },
+  share: { id: 'studies.toolbar.share' },
+  export: { id: 'studies.toolbar.export' },
+  import: { id: 'studies.toolbar.import' },
+  forward: { id: 'studies.toolbar.forward' },
+  csv: { id: 'studies.toolbar.csv' },
+  add: { id: 'studies.toolbar.add' },
+  edit: { id: 'studies.toolbar.edit' },
+  note: { id: 'studies.toolbar.note' },
+  delete: { id: 'studies.toolbar.delete' },
+  assign: { id: 'studies.toolbar.assign' },
+  unassign: { id: 'studies.toolbar.unassign' },
+  order: { id: 'studies.toolbar.order' },
+  search: { id: 'studies.toolbar.search' },
+  refresh: { id: 'studies.toolbar.refresh' },
+});
+
+const PERMISSION: Record<string, PermissionKey> = {
+  viewer: 'viewer',
+  report: 'report',
+  share: 'list_share',
+  export: 'list_export',
+  import: 'list_import',
+  forward: 'list_forward',
+  csv: 'list_csv',
+  add: 'list_add',
+  edit: 'list_edit',
+  note: 'list_note',
+  delete: 'list_delete',
+  assign: 'list_assign',
+  unassign: 'list_assign',
+  order: 'list_order',
+};
+
+function allowed(item: ToolbarItem): boolean {
+  if (!item.is_visible) return false;
+  if (item.type === 'folder') return (item.items ?? []).some(allowed);
+  const permission = PERMISSION[item.key];
+  return permission === undefined || sessionStore.can(permission);
+}
+
+/** Dividers at either end or next to each other say nothing once items around them are hidden. */
+function tidy(items: ToolbarItem[]): ToolbarItem[] {
+  const result: ToolbarItem[] = [];
+  for (const item of items) {
+    if (item.type === 'divider' && (result.length === 0 || result.at(-1)?.type === 'divider')) continue;
+    result.push(item);
+  }
+  while (result.at(-1)?.type === 'divider') result.pop();
+  return result;
+}
+
+function RefreshIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.9"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function EyeIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.9"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export interface StudyToolbarProps {
+  store: StudyListStore;
+  items: readonly ToolbarItem[];
+  onOpenViewer: () => void;
+  onRefresh: () => void;
+}
+
+export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpenViewer, onRefresh }: StudyToolbarProps) {
+  const intl = useIntl();
+  const later = intl.formatMessage({ id: 'studies.toolbar.later' });
+  const label = (item: ToolbarItem) => {
+    const descriptor = LABELS[item.key as keyof typeof LABELS];
+    return descriptor ? intl.formatMessage(descriptor) : item.label;
+  };
+  const selectedCount = store.selectedStudies.length;
+
+  const render = (item: ToolbarItem) => {
+    if (item.type === 'divider') return <span key={item.key} className="toolbar-divider" role="separator" />;
+    if (item.key === 'viewer') {
+      return (
+        <button key={item.key} type="button" className="tool-button tool-primary" disabled={selectedCount === 0} onClick={onOpenViewer}>
+          <EyeIcon />
+          {label(item)}
+        </button>
+      );
+    }
+    if (item.key === 'refresh') {
+      return (
+        <button key={item.key} type="button" className="tool-button" disabled={store.loading} onClick={onRefresh}>
+          <RefreshIcon />
+          {label(item)}
+        </button>
+      );
+    }
+    return (
+      <button key={item.key} type="button" className="tool-button" disabled title={later}>
+        {label(item)}
+        {item.type === 'folder' && <span className="tool-caret" aria-hidden="true" />}
+      </button>
+    );
+  };
+
+  const shown = items.filter(allowed);
+  const left = tidy(shown.filter((item) => item.position !== 'right'));
+  const right = tidy(shown.filter((item) => item.position === 'right'));
+  return (
+    <div className="study-toolbar">
+      <div className="toolbar-group">{left.map(render)}</div>
+      <div className="toolbar-group toolbar-end">
+        {selectedCount > 0 && (
+          <span className="selection-count" role="status">
+            {intl.formatMessage({ id: 'studies.selected' }, { count: selectedCount })}
+          </span>
+        )}
+        {right.map(render)}
+      </div>
+    </div>
+  );
+});

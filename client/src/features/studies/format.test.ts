@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCell,
+  formatDicomDate,
+  formatDicomDateTime,
+  formatDicomTime,
+  formatFileSize,
+  formatInstant,
+  formatPersonName,
+  personNameGroups,
+} from './format.ts';
+import type { StudyItem } from './types.ts';
+
+describe('dates and times', () => {
+  it('writes a DICOM date in the configured format', () => {
+    expect(formatDicomDate('20240131', 'YYYY-MM-DD')).toBe('2024-01-31');
+    expect(formatDicomDate('20240131', 'MM/DD/YYYY')).toBe('01/31/2024');
+    expect(formatDicomDate('20240131', 'dd-mm-yyyy')).toBe('31-01-2024');
+    expect(formatDicomDate('', 'YYYY-MM-DD')).toBe('');
+    expect(formatDicomDate('2024', 'YYYY-MM-DD')).toBe('2024');
+  });
+
+  it('writes times as hh:mm:ss and drops fractions', () => {
+    expect(formatDicomTime('093015.123')).toBe('09:30:15');
+    expect(formatDicomTime('0930')).toBe('09:30');
+    expect(formatDicomTime('')).toBe('');
+  });
+
+  it('writes a study date-time with the date format', () => {
+    expect(formatDicomDateTime('2024-01-31T09:30:15', 'DD/MM/YYYY')).toBe('31/01/2024 09:30:15');
+    expect(formatDicomDateTime('2024-01-31', 'YYYY-MM-DD')).toBe('2024-01-31');
+  });
+
+  it('writes a server instant in the configured time zone', () => {
+    expect(formatInstant('2024-01-31T23:30:00.000Z', 'YYYY-MM-DD', 'Asia/Tokyo')).toBe('2024-02-01 08:30:00');
+    expect(formatInstant('2024-01-31T23:30:00.000Z', 'MM-DD-YYYY', 'UTC')).toBe('01-31-2024 23:30:00');
+  });
+});
+
+describe('person names', () => {
+  it('shows carets as spaces and the ideographic and phonetic groups after the alphabetic one', () => {
+    expect(personNameGroups('Yamada^Tarou=山田^太郎=やまだ^たろう')).toEqual(['Yamada Tarou', '山田 太郎', 'やまだ たろう']);
+    expect(personNameGroups('Wang^XiaoDong=王^小東=')).toEqual(['Wang XiaoDong', '王 小東']);
+    expect(formatPersonName('Hong^Gildong=洪^吉洞=홍^길동')).toBe('Hong Gildong  洪 吉洞  홍 길동');
+    expect(formatPersonName('Doe^John^^^')).toBe('Doe John');
+    expect(formatPersonName('')).toBe('');
+  });
+});
+
+describe('sizes', () => {
+  it('uses KB to PB in 1024 steps with two decimals', () => {
+    expect(formatFileSize(1536)).toBe('1.50 KB');
+    expect(formatFileSize(500)).toBe('0.49 KB');
+    expect(formatFileSize(5 * 1024 ** 3)).toBe('5.00 GB');
+    expect(formatFileSize(3 * 1024 ** 6)).toBe('3072.00 PB');
+    expect(formatFileSize(null)).toBe('');
+  });
+});
+
+describe('formatCell', () => {
+  const study = {
+    StudyDate: '20240131',
+    StudyDateTime: '2024-01-31T09:30:15',
+    PatientBirthDate: '19700102',
+    ModalitiesInStudy: ['CT', 'MR'],
+    CTDIvols: [12.345, 3],
+    FileSize: 2048,
+    PatientName: 'Doe^Jane',
+    NumberOfStudyRelatedSeries: 3,
+    StudyDescription: '',
+  } as unknown as StudyItem;
+  const context = { dateFormat: 'YYYY/MM/DD' };
+
+  it('formats each kind of column', () => {
+    expect(formatCell('StudyDate', study, context)).toBe('2024/01/31');
+    expect(formatCell('StudyDateTime', study, context)).toBe('2024/01/31 09:30:15');
+    expect(formatCell('PatientBirthDate', study, context)).toBe('1970/01/02');
+    expect(formatCell('ModalitiesInStudy', study, context)).toBe('CT, MR');
+    expect(formatCell('CTDIvols', study, context)).toBe('12.35, 3');
+    expect(formatCell('FileSize', study, context)).toBe('2.00 KB');
+    expect(formatCell('PatientName', study, context)).toBe('Doe Jane');
+    expect(formatCell('NumberOfStudyRelatedSeries', study, context)).toBe('3');
+    expect(formatCell('StudyDescription', study, context)).toBe('');
+    expect(formatCell('Missing', study, context)).toBe('');
+  });
+});

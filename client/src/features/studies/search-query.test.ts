@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchParams, emptyFilters, matchPattern, nextOrder, periodValue } from './search-query.ts';
+
+describe('matchPattern', () => {
+  it('encodes the match types as wildcards', () => {
+    expect(matchPattern('abc', 'partial')).toBe('%abc%');
+    expect(matchPattern('abc', 'perfect')).toBe('abc');
+    expect(matchPattern('abc', 'forward')).toBe('abc%');
+    expect(matchPattern('abc', 'backward')).toBe('%abc');
+    expect(matchPattern('  ', 'partial')).toBe('');
+    expect(matchPattern(' x ', 'partial')).toBe('%x%');
+  });
+});
+
+describe('buildSearchParams', () => {
+  it('sends paging only when nothing is filtered or sorted', () => {
+    expect(buildSearchParams(emptyFilters(), [], 100, 0).toString()).toBe('limit=100&offset=0');
+  });
+
+  it('sends quick search, period, modalities, favourites and repeated lower-cased orderby', () => {
+    const filters = {
+      ...emptyFilters('PatientName', 'forward'),
+      text: 'Yamada',
+      from: '2024-01-01',
+      to: '2024-12-31',
+      modalities: ['CT', 'MR'],
+      favoritesOnly: true,
+    };
+    const params = buildSearchParams(
+      filters,
+      [
+        { key: 'PatientName', desc: false },
+        { key: 'StudyDateTime', desc: true },
+      ],
+      50,
+      100,
+    );
+    expect(params.getAll('orderby')).toEqual(['patientname asc', 'studydatetime desc']);
+    expect(params.get('PatientName')).toBe('Yamada%');
+    expect(params.get('StudyDate')).toBe('20240101-20241231');
+    expect(params.get('period')).toBeNull();
+    expect(params.get('ModalitiesInStudy')).toBe('CT,MR');
+    expect(params.get('IsFavorite')).toBe('true');
+    expect(params.get('limit')).toBe('50');
+    expect(params.get('offset')).toBe('100');
+  });
+
+  it('sends a shortcut as period when no dates are chosen', () => {
+    const params = buildSearchParams({ ...emptyFilters(), shortcut: 'today' }, [], 100, 0);
+    expect(params.get('period')).toBe('today');
+  });
+
+  it('leaves an open end of the period empty', () => {
+    expect(periodValue('2024-01-01', '')).toBe('20240101-');
+    expect(periodValue('', '2024-01-31')).toBe('-20240131');
+    expect(periodValue('', '')).toBe('');
+  });
+});
+
+describe('nextOrder', () => {
+  it('sorts by one column and toggles its direction', () => {
+    const first = nextOrder([], 'PatientName', false);
+    expect(first).toEqual([{ key: 'PatientName', desc: false }]);
+    expect(nextOrder(first, 'PatientName', false)).toEqual([{ key: 'PatientName', desc: true }]);
+    expect(nextOrder(first, 'PatientID', false)).toEqual([{ key: 'PatientID', desc: false }]);
+  });
+
+  it('adds or toggles a secondary key with shift', () => {
+    const two = nextOrder([{ key: 'PatientName', desc: false }], 'StudyDateTime', true);
+    expect(two).toEqual([
+      { key: 'PatientName', desc: false },
+      { key: 'StudyDateTime', desc: false },
+    ]);
+    expect(nextOrder(two, 'StudyDateTime', true)[1]).toEqual({ key: 'StudyDateTime', desc: true });
+  });
+});

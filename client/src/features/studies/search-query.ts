@@ -1,0 +1,88 @@
+/**
+ * The study search request (spec 2 §2 "Search bar", §4 "Paging", "Ordering"): quick search with
+ * its match type, search shortcuts, period search, modalities and favourites, repeated orderby,
+ * limit and offset.
+ */
+import type { MatchType, SearchShortcutKey } from '@pacs/common';
+
+export const QUICK_SEARCH_KEYS = ['PatientID', 'PatientName', 'AccessionNumber', 'StudyDescription'] as const;
+export const MATCH_TYPES = ['partial', 'perfect', 'forward', 'backward'] as const satisfies readonly MatchType[];
+export const SEARCH_SHORTCUTS = ['all', 'today', 'yesterday', 'pastweek'] as const satisfies readonly SearchShortcutKey[];
+
+export interface StudyFilters {
+  quickKey: string;
+  matchType: MatchType;
+  text: string;
+  /** A search shortcut; cleared by a period search and the other way round. */
+  shortcut: SearchShortcutKey | null;
+  /** Period search, as `YYYY-MM-DD` from a date input; '' when open. */
+  from: string;
+  to: string;
+  modalities: string[];
+  favoritesOnly: boolean;
+}
+
+export interface SortTerm {
+  key: string;
+  desc: boolean;
+}
+
+export function emptyFilters(quickKey = 'PatientID', matchType: MatchType = 'partial'): StudyFilters {
+  return { quickKey, matchType, text: '', shortcut: null, from: '', to: '', modalities: [], favoritesOnly: false };
+}
+
+/** The match types as wildcards: partial `%x%`, perfect `x`, forward `x%`, backward `%x`. */
+export function matchPattern(text: string, type: MatchType): string {
+  const value = text.trim();
+  if (value === '') return '';
+  switch (type) {
+    case 'perfect':
+      return value;
+    case 'forward':
+      return `${value}%`;
+    case 'backward':
+      return `%${value}`;
+    case 'partial':
+      return `%${value}%`;
+  }
+}
+
+function dicomDate(value: string): string {
+  return value.replace(/[^0-9]/g, '');
+}
+
+/** `StudyDate=YYYYMMDD-YYYYMMDD`; an open end stays empty. '' when both are open. */
+export function periodValue(from: string, to: string): string {
+  if (!from && !to) return '';
+  return `${dicomDate(from)}-${dicomDate(to)}`;
+}
+
+/**
+ * The query of one page. Sort keys are lower-cased (spec 2 §4 "Ordering"); the server appends
+ * the user's configured default order as a secondary key, so none is sent by default.
+ */
+export function buildSearchParams(filters: StudyFilters, order: readonly SortTerm[], limit: number, offset: number): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('limit', String(limit));
+  params.set('offset', String(offset));
+  for (const term of order) params.append('orderby', `${term.key.toLowerCase()} ${term.desc ? 'desc' : 'asc'}`);
+  const pattern = matchPattern(filters.text, filters.matchType);
+  if (pattern) params.set(filters.quickKey, pattern);
+  const period = periodValue(filters.from, filters.to);
+  if (period) params.set('StudyDate', period);
+  else if (filters.shortcut) params.set('period', filters.shortcut);
+  if (filters.modalities.length > 0) params.set('ModalitiesInStudy', filters.modalities.join(','));
+  if (filters.favoritesOnly) params.set('IsFavorite', 'true');
+  return params;
+}
+
+/**
+ * The next sort after a header click: a plain click sorts by that column alone (toggling its
+ * direction when it already leads); with `add` (shift) the column joins or toggles in place.
+ */
+export function nextOrder(order: readonly SortTerm[], key: string, add: boolean): SortTerm[] {
+  const existing = order.find((term) => term.key === key);
+  if (!add) return [{ key, desc: existing && order.length === 1 ? !existing.desc : false }];
+  if (!existing) return [...order, { key, desc: false }];
+  return order.map((term) => (term.key === key ? { key, desc: !term.desc } : term));
+}

@@ -1,0 +1,100 @@
+/**
+ * One thumbnail per series (modality, series number, description, instance count). Click loads
+ * the series into the active viewport; a thumbnail can also be dragged onto any viewport. The
+ * picture is the archive's rendering of the series' middle instance; when the archive cannot
+ * render it, the tile shows the modality instead.
+ */
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { API_BASE } from '@pacs/common';
+import { useInstances } from '../api/get-instances.ts';
+import type { ViewerSeries } from '../types.ts';
+
+/** The drag-and-drop type that carries a SeriesInstanceUID onto a viewport. */
+export const SERIES_DRAG_TYPE = 'application/x-pacs-series';
+
+/**
+ * The rendered picture as an object URL. Fetched rather than put in `<img src>` because Orthanc
+ * answers 400 to the Accept header browsers send for images (it names formats it cannot make).
+ */
+function useRenderedImage(url: string | null): string | null {
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    const controller = new AbortController();
+    let created: string | null = null;
+    fetch(url, { headers: { Accept: 'image/jpeg' }, credentials: 'same-origin', signal: controller.signal })
+      .then((response) => (response.ok ? response.blob() : null))
+      .then((blob) => {
+        if (!blob) return;
+        created = URL.createObjectURL(blob);
+        setObjectUrl(created);
+      })
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+      if (created) URL.revokeObjectURL(created);
+      setObjectUrl(null);
+    };
+  }, [url]);
+  return objectUrl;
+}
+
+function ThumbnailImage({ series }: { series: ViewerSeries }) {
+  const instances = useInstances(series.SeriesInstanceUID);
+  const list = instances.data ?? [];
+  const middle = list[Math.floor(list.length / 2)];
+  const url = middle
+    ? `${API_BASE}/dicom-web/studies/${middle.StudyInstanceUID}/series/${middle.SeriesInstanceUID}/instances/${middle.SOPInstanceUID}/rendered`
+    : null;
+  const src = useRenderedImage(url);
+  if (!src) return <span className="thumbnail-placeholder">{series.Modality ?? ''}</span>;
+  return <img className="thumbnail-image" src={src} alt="" draggable={false} />;
+}
+
+export interface SeriesThumbnailsProps {
+  series: readonly ViewerSeries[];
+  loading: boolean;
+  /** SeriesInstanceUID per viewport cell, to mark the series on screen. */
+  shown: readonly (string | null)[];
+  onOpen: (seriesUid: string) => void;
+}
+
+export function SeriesThumbnails({ series, loading, shown, onOpen }: SeriesThumbnailsProps) {
+  const intl = useIntl();
+  return (
+    <nav className="viewer-thumbnails" aria-label={intl.formatMessage({ id: 'viewer.series_list' })} aria-busy={loading}>
+      <ul>
+        {series.map((item) => (
+          <li key={item.SeriesInstanceUID}>
+            <button
+              type="button"
+              className="thumbnail"
+              aria-current={shown.includes(item.SeriesInstanceUID) ? 'true' : undefined}
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.setData(SERIES_DRAG_TYPE, item.SeriesInstanceUID);
+                event.dataTransfer.effectAllowed = 'copy';
+              }}
+              onClick={() => onOpen(item.SeriesInstanceUID)}
+            >
+              <span className="thumbnail-frame">
+                <ThumbnailImage series={item} />
+              </span>
+              <span className="thumbnail-caption">
+                <span className="thumbnail-line">
+                  <strong>{item.Modality}</strong>{' '}
+                  {intl.formatMessage({ id: 'viewer.series_number' }, { number: item.SeriesNumber ?? '-' })}
+                </span>
+                <span className="thumbnail-line thumbnail-description">{item.SeriesDescription}</span>
+                <span className="thumbnail-line">
+                  {intl.formatMessage({ id: 'viewer.image_count' }, { count: item.NumberOfSeriesRelatedInstances })}
+                </span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+/** The viewer's study header: patient name and ID, study date and description. */
+import { useIntl } from 'react-intl';
+import { formatDicomDate, formatPersonName } from '../format.ts';
+import type { ViewerStudy } from '../types.ts';
+
+export function StudyHeader({ study }: { study: ViewerStudy | undefined }) {
+  const intl = useIntl();
+  return (
+    <header className="viewer-header" aria-label={intl.formatMessage({ id: 'viewer.study_header' })}>
+      <h1 className="viewer-patient">{study ? formatPersonName(study.PatientName) || study.PatientID : ''}</h1>
+      {study && (
+        <dl className="viewer-study-facts">
+          <dt>{intl.formatMessage({ id: 'viewer.patient_id' })}</dt>
+          <dd>{study.PatientID}</dd>
+          <dt>{intl.formatMessage({ id: 'viewer.study_date' })}</dt>
+          <dd>{formatDicomDate(study.StudyDate)}</dd>
+          <dt>{intl.formatMessage({ id: 'viewer.study_description' })}</dt>
+          <dd>{study.StudyDescription}</dd>
+        </dl>
+      )}
+    </header>
+  );
+}

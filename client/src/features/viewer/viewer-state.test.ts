@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_VIEWER_STATE, viewerReducer } from './viewer-state.ts';
+
+const uids = ['s1', 's2', 's3'];
+
+describe('viewerReducer', () => {
+  it('starts 1x1 with the first series', () => {
+    const state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids });
+    expect(state).toEqual({ layout: '1x1', cells: ['s1'], active: 0 });
+    expect(viewerReducer(state, { type: 'series_loaded', seriesUids: ['x'] })).toBe(state);
+  });
+
+  it('fills new cells on a bigger layout and keeps the active cell inside a smaller one', () => {
+    let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids });
+    state = viewerReducer(state, { type: 'set_layout', layout: '2x2', seriesUids: uids });
+    expect(state.cells).toEqual(['s1', 's2', 's3', null]);
+    state = viewerReducer(state, { type: 'activate', cell: 3 });
+    expect(state.active).toBe(3);
+    state = viewerReducer(state, { type: 'set_layout', layout: '1x2', seriesUids: uids });
+    expect(state).toEqual({ layout: '1x2', cells: ['s1', 's2'], active: 1 });
+  });
+
+  it('loads a series into a cell and makes it active', () => {
+    let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'set_layout', layout: '1x2', seriesUids: uids });
+    state = viewerReducer(state, { type: 'show_series', cell: 1, seriesUid: 's3' });
+    expect(state).toEqual({ layout: '1x2', cells: ['s1', 's3'], active: 1 });
+    expect(viewerReducer(state, { type: 'show_series', cell: 5, seriesUid: 's2' })).toBe(state);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * One-time initialisation of Cornerstone3D: the rendering core, the DICOM image loader (with its
+ * decode workers) and the tools with every tool the viewer binds. Called by each viewport on
+ * mount; the first call does the work and later calls share its promise.
+ */
+import { init as initCore } from '@cornerstonejs/core';
+import { init as initLoader } from '@cornerstonejs/dicom-image-loader';
+import { addTool, init as initTools } from '@cornerstonejs/tools';
+import { STACK_TOOLS } from './viewer-config.ts';
+
+let ready: Promise<void> | undefined;
+
+export function initCornerstone(): Promise<void> {
+  ready ??= (async () => {
+    initCore();
+    // Two decode workers are plenty for stacks of a few hundred slices and keep memory modest.
+    // The legacy (dicom-parser) metadata path: 5.14's new naturalized parser does not inflate
+    // Deflated Explicit VR Little Endian files and renders them blank; the legacy one does.
+    initLoader({ maxWebWorkers: Math.min(2, navigator.hardwareConcurrency || 1), useLegacyMetadataProvider: true });
+    initTools();
+    for (const entry of STACK_TOOLS) addTool(entry.tool);
+  })();
+  return ready;
+}

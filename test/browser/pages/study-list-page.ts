@@ -1,0 +1,107 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The study list (`#/list`): its search bar, toolbar and the three-level table. */
+export class StudyListPage {
+  constructor(private readonly page: Page) {}
+
+  get table(): Locator {
+    return this.page.locator('table.level-study');
+  }
+
+  /** Study rows only (not the nested series and instance tables). */
+  get studyRows(): Locator {
+    return this.table.locator(':scope > tbody > tr.study-row');
+  }
+
+  studyRow(text: string | RegExp): Locator {
+    return this.studyRows.filter({ hasText: text });
+  }
+
+  get seriesRows(): Locator {
+    return this.page.locator('table.level-series > tbody > tr.series-row');
+  }
+
+  get instanceRows(): Locator {
+    return this.page.locator('table.level-instance > tbody > tr.instance-row');
+  }
+
+  get searchBar(): Locator {
+    return this.page.locator('.study-search');
+  }
+
+  get toolbar(): Locator {
+    return this.page.locator('.study-toolbar');
+  }
+
+  get updatedNotice(): Locator {
+    return this.page.locator('.list-notice');
+  }
+
+  get count(): Locator {
+    return this.page.locator('.list-count');
+  }
+
+  async waitUntilLoaded(): Promise<void> {
+    await this.table.waitFor();
+    await this.page.waitForFunction(() => document.querySelector('.list-count')?.textContent?.trim() !== '');
+  }
+
+  async waitForRowCount(count: number): Promise<void> {
+    await this.page.waitForFunction(
+      (expected) => document.querySelectorAll('table.level-study > tbody > tr.study-row').length === expected,
+      count,
+    );
+  }
+
+  /** The alphabetic (first) group of each row's patient name, top to bottom. */
+  async patientNames(): Promise<string[]> {
+    return this.studyRows.locator('td.cell-name .person-name > bdi:first-child').allTextContents();
+  }
+
+  /** Every name group of each row's patient name cell. */
+  async patientNameGroups(): Promise<string[][]> {
+    return this.studyRows
+      .locator('td.cell-name .person-name')
+      .evaluateAll((cells) => cells.map((cell) => Array.from(cell.querySelectorAll('bdi')).map((bdi) => bdi.textContent ?? '')));
+  }
+
+  /** Waits for the request a click started and for its rows to be on screen. */
+  private async settled(answered: Promise<unknown>): Promise<void> {
+    await answered;
+    await this.page.locator('table.level-study[aria-busy="false"]').waitFor();
+  }
+
+  /** Clicks a sortable header and waits for the list to answer. */
+  async sortBy(label: string): Promise<void> {
+    const answered = this.page.waitForResponse((response) => response.url().includes('/studies/search'));
+    await this.table.locator('thead').getByRole('button', { name: label, exact: true }).click();
+    await this.settled(answered);
+  }
+
+  async quickSearch(field: string, match: string, text: string): Promise<void> {
+    await this.searchBar.getByLabel('Search field').selectOption({ label: field });
+    await this.searchBar.getByLabel('Match type').selectOption({ label: match });
+    await this.searchBar.getByLabel('Search text').fill(text);
+    const answered = this.page.waitForResponse((response) => response.url().includes('/studies/search'));
+    await this.searchBar.getByLabel('Search text').press('Enter');
+    await this.settled(answered);
+  }
+
+  async shortcut(label: string): Promise<void> {
+    const answered = this.page.waitForResponse((response) => response.url().includes('/studies/search'));
+    await this.searchBar.getByRole('button', { name: label, exact: true }).click();
+    await this.settled(answered);
+  }
+
+  expandButton(row: Locator): Locator {
+    return row.getByRole('button', { name: /^Show (series|instances)$/ });
+  }
+
+  favoriteButton(row: Locator): Locator {
+    return row.getByRole('button', { name: /favorites$/ });
+  }
+
+  toolbarButton(name: string): Locator {
+    return this.toolbar.getByRole('button', { name, exact: true });
+  }
+}
