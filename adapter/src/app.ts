@@ -17,6 +17,9 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { studiesRoutes } from './features/studies/studies.routes.ts';
 import { dicomwebRoutes } from './features/dicomweb/dicomweb.routes.ts';
 import { importRoutes } from './features/import/import.routes.ts';
+import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { rolesRoutes } from './features/roles/roles.routes.ts';
+import { institutionsRoutes } from './features/institutions/institutions.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -28,6 +31,9 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...studiesRoutes,
   ...dicomwebRoutes,
   ...importRoutes,
+  ...accountsRoutes,
+  ...rolesRoutes,
+  ...institutionsRoutes,
 ];
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

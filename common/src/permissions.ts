@@ -170,3 +170,41 @@ export function parsePermissions(value: unknown): Permissions {
   }
   return result;
 }
+
+/**
+ * Fields a kind of user may not see (spec 1 §6 "Hidden fields and columns"): removed from answers
+ * by the server, and from columns and filters by the client.
+ */
+export function hiddenStudyFields(edition: Edition, kind?: TeleradiologyKind | null): Set<string> {
+  const hidden = new Set<string>();
+  if (kind === 'Company') ['PatientName', 'ReportStatus'].forEach((f) => hidden.add(f));
+  if (kind === 'Institution') ['Institution', 'ReportStatus'].forEach((f) => hidden.add(f));
+  if (kind === 'Radiologist') ['AETitle', 'Institution', 'InstitutionName', 'PatientName'].forEach((f) => hidden.add(f));
+  if (edition === 'pacs') {
+    [
+      'AssignedTo',
+      'AssignedAt',
+      'AssignedBy',
+      'AssignmentComments',
+      'AssignmentNo',
+      'Priority',
+      'ReadingStatus',
+      'ReadAt',
+      'OrderedAt',
+      'OrderedBy',
+    ].forEach((f) => hidden.add(f));
+  }
+  if (edition === 'teleradiology') ['IsFavorite', 'IsShared'].forEach((f) => hidden.add(f));
+  return hidden;
+}
+
+/** The permissions in `requested` that this edition and kind cannot grant. */
+export function ungrantable(requested: Permissions, edition: Edition, kind?: TeleradiologyKind | null): PermissionKey[] {
+  const excluded = excludedPermissions(edition, kind);
+  return (Object.keys(requested) as PermissionKey[]).filter((key) => requested[key] === true && excluded.has(key));
+}
+
+/** Every permission key with an explicit true/false: how roles are stored. */
+export function completePermissions(granted: Permissions): Record<PermissionKey, boolean> {
+  return Object.fromEntries(PERMISSION_KEYS.map((key) => [key, granted[key] === true])) as Record<PermissionKey, boolean>;
+}

@@ -6,6 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { openSync, readSync, closeSync } from 'node:fs';
+import dcmjs from 'dcmjs';
+import { uuidUid } from '../../scripts/demo/generate-ct.ts';
 
 /** storescu's proposal flag for a compressed transfer syntax; uncompressed need none. */
 const PROPOSE: Record<string, string> = {
@@ -109,4 +111,73 @@ export async function orthancStatistics(config: { orthanc: { url: string; user: 
     headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') },
   });
   return (await response.json()) as { CountStudies: number; CountSeries: number; CountInstances: number };
+}
+
+export interface TinyStudy {
+  /** Seed for the study's, series' and instance's UIDs: the same seed gives the same UIDs. */
+  seed: string;
+  patientName: string;
+  patientId: string;
+  modality?: string;
+  institutionName?: string;
+  referringPhysicianName?: string;
+  studyDate?: string;
+  studyTime?: string;
+  accessionNumber?: string;
+  studyDescription?: string;
+  sex?: string;
+}
+
+const SECONDARY_CAPTURE = '1.2.840.10008.5.1.4.1.1.7';
+
+/** A one-image study (16×16, 8-bit) as a Part 10 file, for tests and benchmarks that need many. */
+export function tinyStudy(study: TinyStudy): Buffer {
+  const { DicomDict, DicomMetaDictionary } = dcmjs.data;
+  const sop = uuidUid(study.seed, 'instance');
+  const dict = new DicomDict(
+    DicomMetaDictionary.denaturalizeDataset({
+      FileMetaInformationVersion: Uint8Array.of(0, 1).buffer,
+      MediaStorageSOPClassUID: SECONDARY_CAPTURE,
+      MediaStorageSOPInstanceUID: sop,
+      TransferSyntaxUID: '1.2.840.10008.1.2.1',
+      ImplementationClassUID: uuidUid('pacs-tests', 'implementation'),
+    }),
+  );
+  dict.dict = DicomMetaDictionary.denaturalizeDataset({
+    SpecificCharacterSet: 'ISO_IR 192',
+    SOPClassUID: SECONDARY_CAPTURE,
+    SOPInstanceUID: sop,
+    StudyDate: study.studyDate ?? '20240102',
+    StudyTime: study.studyTime ?? '101500',
+    AccessionNumber: study.accessionNumber ?? '',
+    Modality: study.modality ?? 'OT',
+    InstitutionName: study.institutionName ?? '',
+    ReferringPhysicianName: study.referringPhysicianName ?? '',
+    PatientName: study.patientName,
+    PatientID: study.patientId,
+    PatientBirthDate: '19600101',
+    PatientSex: study.sex ?? 'O',
+    StudyDescription: study.studyDescription ?? '',
+    StudyInstanceUID: uuidUid(study.seed, 'study'),
+    SeriesInstanceUID: uuidUid(study.seed, 'series'),
+    StudyID: '1',
+    SeriesNumber: 1,
+    InstanceNumber: 1,
+    SamplesPerPixel: 1,
+    PhotometricInterpretation: 'MONOCHROME2',
+    Rows: 16,
+    Columns: 16,
+    BitsAllocated: 8,
+    BitsStored: 8,
+    HighBit: 7,
+    PixelRepresentation: 0,
+    PixelData: [new Uint8Array(256).fill(128).buffer],
+    _vrMap: { PixelData: 'OB' },
+  });
+  return Buffer.from(dict.write());
+}
+
+/** The UIDs tinyStudy gives a seed. */
+export function tinyStudyUids(seed: string): { study: string; series: string; instance: string } {
+  return { study: uuidUid(seed, 'study'), series: uuidUid(seed, 'series'), instance: uuidUid(seed, 'instance') };
 }

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { parsePermissions, type TeleradiologyKind } from '@pacs/common';
 import type { Db } from '../db/pool.ts';
-import type { Auth } from './auth.ts';
+import { parseTargets, type Auth, type StudyAccess } from './auth.ts';
 
 export const SESSION_COOKIE = 'pacs_sid';
 /** Only refresh last_seen_at this often, not on every request. */
@@ -46,10 +46,14 @@ interface IdentityRow {
   permissions: unknown;
   ae_title: string;
   referring_physician_name: string;
+  institution_targets: unknown;
+  role_targets: unknown;
+  study_access: StudyAccess;
 }
 
 const IDENTITY_COLUMNS = `a.id, a.name, a.title, a.role, r.name as role_name, r.institution,
-  i.name as institution_name, r.teleradiology, r.permissions, a.ae_title, a.referring_physician_name`;
+  i.name as institution_name, r.teleradiology, r.permissions, a.ae_title, a.referring_physician_name,
+  i.targets as institution_targets, r.targets as role_targets, r.study_access`;
 /** Joins from a row that holds `account_id` to the account, its role and the role's institution. */
 const IDENTITY_JOINS = 'join accounts a on a.id = s.account_id join roles r on r.no = a.role join institutions i on i.no = r.institution';
 
@@ -68,6 +72,9 @@ function toAuth(row: IdentityRow, sessionHash: Buffer, csrfToken: string): Auth 
     permissions: parsePermissions(row.permissions),
     aeTitle: row.ae_title,
     referringPhysicianName: row.referring_physician_name,
+    institutionTargets: parseTargets(row.institution_targets),
+    roleTargets: parseTargets(row.role_targets),
+    studyAccess: row.study_access,
   };
 }
 
@@ -80,13 +87,13 @@ export class Sessions {
   ) {}
 
   /** The caller's session and account, or null when there is none or it has expired. */
-  async authenticate(req: Request): Promise<Auth | null> {
+  async authenticate(req: Request, options: { fresh?: boolean } = {}): Promise<Auth | null> {
     const token = readCookie(req, SESSION_COOKIE);
     if (!token || token.length > 100) return null;
     const hash = hashToken(token);
     const key = hash.toString('base64');
     const cached = this.cache.get(key);
-    if (cached && cached.until > Date.now()) return cached.auth;
+    if (cached && cached.until > Date.now() && !options.fresh) return cached.auth;
     const { rows } = await this.db.query<IdentityRow & { csrf_token: string; stale: boolean }>(
       `select s.csrf_token, s.last_seen_at < now() - make_interval(secs => $3) as stale, ${IDENTITY_COLUMNS}
          from sessions s ${IDENTITY_JOINS}

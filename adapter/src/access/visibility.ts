@@ -4,11 +4,21 @@
  * `studies` row aliased `st`, single studies a yes/no by StudyInstanceUID. A study the caller may
  * not see answers 404, exactly like one that does not exist.
  *
- * Today every signed-in account with the list or viewer permission sees every study: the
- * institution and role targets, the account's ReferringPhysicianName and shares are applied here
- * by the access issue, and nowhere else.
+ * The rules (spec 1 §6):
+ * - Targets: a role's and its institution's targets each either allow All, or name AE titles,
+ *   institution names and modalities. A study matches a target set when, for every list that is
+ *   not empty, it matches one entry (AE title of the sender, InstitutionName tag, any modality of
+ *   the study); a set that allows nothing and names nothing matches nothing. The caller reaches the
+ *   studies that match both sets: all-access only when both allow All.
+ * - The account's ReferringPhysicianName, when set, narrows that to studies whose referring
+ *   physician matches it (case-insensitive; `*` and `%` are wildcards; `^` and spaces alike).
+ * - Study access of the role: `all` = (targets ∧ referring physician) ∪ shared;
+ *   `only_shared` = shared only; `shared_or_matching` = shared ∪ studies matching the account's
+ *   referring physician within the targets (an account without one then sees only what is shared).
+ * - Shared studies arrive with the sharing feature: `sharedStudies` is its hook, and matches none
+ *   until then.
  */
-import type { Auth } from './auth.ts';
+import type { Auth, Targets } from './auth.ts';
 import type { Db } from '../db/pool.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -18,9 +28,58 @@ export interface Predicate {
   params: unknown[];
 }
 
+class Params {
+  readonly values: unknown[] = [];
+  constructor(private readonly first: number) {}
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.first + this.values.length - 1}`;
+  }
+}
+
+function targetsSql(targets: Targets, params: Params): string {
+  if (targets.All) return 'true';
+  const parts: string[] = [];
+  if (targets.AETitle.length > 0)
+    parts.push(`upper(st.ae_title) = any(${params.add(targets.AETitle.map((t) => t.toUpperCase()))}::text[])`);
+  if (targets.InstitutionName.length > 0) {
+    parts.push(`upper(st.institution_name) = any(${params.add(targets.InstitutionName.map((t) => t.toUpperCase()))}::text[])`);
+  }
+  if (targets.Modality.length > 0)
+    parts.push(`st.modalities_in_study && ${params.add(targets.Modality.map((t) => t.toUpperCase()))}::text[]`);
+  return parts.length === 0 ? 'false' : parts.join(' and ');
+}
+
+/** The account's referring physician as a LIKE pattern over the normalised column. */
+export function referringPattern(name: string): string {
+  const normalised = name
+    .toUpperCase()
+    .replace(/[\^=\s]+/g, ' ')
+    .trim();
+  return normalised.replace(/[\\_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
+}
+
+const REFERRING_COLUMN = `trim(regexp_replace(upper(st.referring_physician_name), '[\\^=[:space:]]+', ' ', 'g'))`;
+
+/** Studies shared with the caller: the sharing feature fills this in. */
+function sharedStudies(_auth: Auth, _params: Params): string {
+  return 'false';
+}
+
 /** The predicate for lists. `firstParam` is the number of the first placeholder it may use. */
-export function visibleStudies(_auth: Auth, _firstParam: number): Predicate {
-  return { sql: 'true', params: [] };
+export function visibleStudies(auth: Auth, firstParam: number): Predicate {
+  const params = new Params(firstParam);
+  const shared = sharedStudies(auth, params);
+  if (auth.studyAccess === 'only_shared') return { sql: shared, params: params.values };
+
+  const targets = [targetsSql(auth.institutionTargets, params), targetsSql(auth.roleTargets, params)].filter((sql) => sql !== 'true');
+  const referring = auth.referringPhysicianName.trim();
+  if (referring !== '') targets.push(`${REFERRING_COLUMN} like ${params.add(referringPattern(referring))}`);
+  else if (auth.studyAccess === 'shared_or_matching') targets.push('false');
+
+  const reachable = targets.length === 0 ? 'true' : targets.map((part) => `(${part})`).join(' and ');
+  const sql = shared === 'false' ? reachable : `(${reachable}) or (${shared})`;
+  return { sql, params: params.values };
 }
 
 /**
@@ -46,4 +105,23 @@ export async function requireVisibleStudy(db: Db, auth: Auth, studyInstanceUid: 
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(key, { id: row.id, until: Date.now() + CACHE_MS });
   return row.id;
+}
+
+/**
+ * A series (and optionally an instance) that must lie inside a study the caller may see: a path
+ * that pairs a visible study with another study's series or instance answers 404.
+ */
+export async function requireVisibleResource(db: Db, auth: Auth, study: string, series?: string, instance?: string): Promise<void> {
+  const studyId = await requireVisibleStudy(db, auth, study);
+  if (series === undefined && instance === undefined) return;
+  const values: unknown[] = [studyId];
+  const conditions = ['s.study_id = $1'];
+  if (series !== undefined) conditions.push(`s.series_instance_uid = $${values.push(series)}`);
+  if (instance !== undefined) conditions.push(`i.sop_instance_uid = $${values.push(instance)}`);
+  const { rows } = await db.query(
+    `select 1 from series s ${instance !== undefined ? 'join instances i on i.series_id = s.id' : ''}
+      where ${conditions.join(' and ')} limit 1`,
+    values,
+  );
+  if (rows.length === 0) throw new AppError('not_found');
 }

@@ -5,13 +5,11 @@
  *                    State and `GET /login?code=` answer 400 until the features behind them exist.
  * - DELETE /login    ends this session; the cookie is dead afterwards.
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
- * - PATCH /accounts/update  the signed user's own Name, Title, Password (+ CurrentPassword).
- *                    Editing other accounts arrives with account administration.
  */
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalString, requiredString } from '../../http/input.ts';
-import { checkCredentials, toSignedAccount, updateOwnAccount } from './auth.service.ts';
+import { checkCredentials, toSignedAccount } from './auth.service.ts';
 
 export const authRoutes: AnyRouteSpec[] = [
   {
@@ -55,23 +53,5 @@ export const authRoutes: AnyRouteSpec[] = [
     access: 'signed',
     summary: 'The signed-in account',
     handler: (_req, _res, { auth }) => toSignedAccount(auth),
-  },
-  {
-    method: 'patch',
-    path: '/accounts/update',
-    access: 'signed',
-    summary: 'Change your own name, title or password',
-    handler: async (req, _res, { deps, auth }) => {
-      const id = optionalString(req, 'Id', 'body', 256);
-      if (id !== undefined && id.toLowerCase() !== auth.accountId.toLowerCase()) throw new AppError('forbidden');
-      await updateOwnAccount(deps, auth, {
-        name: optionalString(req, 'Name', 'body', 256),
-        title: optionalString(req, 'Title', 'body', 256),
-        password: optionalString(req, 'Password', 'body', 1024),
-        currentPassword: optionalString(req, 'CurrentPassword', 'body', 1024),
-      });
-      const updated = await deps.sessions.authenticate(req);
-      return updated ? toSignedAccount(updated) : {};
-    },
   },
 ];

@@ -6,7 +6,7 @@
 import type { Request } from 'express';
 import { passwordProblems, type SignedAccount } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../access/passwords.ts';
+import { dummyPasswordHash, verifyPassword } from '../../access/passwords.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
@@ -82,30 +82,4 @@ export function toSignedAccount(auth: Auth): SignedAccount {
 export async function assertPasswordAllowed(deps: Deps, password: string, field = 'Password'): Promise<void> {
   const problems = passwordProblems(password, await getPasswordConfig(deps.db));
   if (problems.length > 0) throw new AppError('validation_failed', { [field]: problems.join(' ') }, problems.join(' '));
-}
-
-/** A user changes their own name, title or password; a new password needs the current one. */
-export async function updateOwnAccount(
-  deps: Deps,
-  auth: Auth,
-  change: { name?: string; title?: string; password?: string; currentPassword?: string },
-): Promise<void> {
-  let passwordHash: string | null = null;
-  if (change.password !== undefined && change.password !== '') {
-    const { rows } = await deps.db.query<{ password_hash: string }>('select password_hash from accounts where id = $1', [auth.accountId]);
-    const stored = rows[0]?.password_hash ?? '';
-    if (!change.currentPassword || !(await verifyPassword(change.currentPassword, stored))) {
-      throw new AppError('validation_failed', { CurrentPassword: 'The current password is wrong.' }, 'The current password is wrong.');
-    }
-    await assertPasswordAllowed(deps, change.password);
-    passwordHash = await hashPassword(change.password);
-  }
-  await deps.db.query(
-    `update accounts set name = coalesce($2, name), title = coalesce($3, title),
-            password_hash = coalesce($4, password_hash), updated_at = now()
-      where id = $1`,
-    [auth.accountId, change.name ?? null, change.title ?? null, passwordHash],
-  );
-  // A changed password ends the account's other sessions (a stolen cookie dies with it).
-  if (passwordHash) await deps.sessions.destroyAllFor(auth.accountId, auth.sessionHash);
 }

@@ -11,12 +11,12 @@
  */
 import type { Request } from 'express';
 import type { PermissionKey } from '@pacs/common';
-import { requireVisibleStudy, visibleStudies } from '../../access/visibility.ts';
+import { requireVisibleResource, visibleStudies } from '../../access/visibility.ts';
 import type { Auth } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
-import { requiredString } from '../../http/input.ts';
+import { optionalString, requiredString } from '../../http/input.ts';
 import { streamFromOrthanc, type ProxyTarget } from '../../orthanc/proxy.ts';
 
 const READERS: readonly PermissionKey[] = ['viewer', 'list', 'report'];
@@ -68,7 +68,16 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
       if (segments.some((segment) => segment === '' || segment === '..' || segment.includes('/'))) throw new AppError('not_found');
       if (level === 'studies' && uid !== undefined) {
         if (!UID.test(uid)) throw new AppError('not_found');
-        await requireVisibleStudy(deps.db, auth, uid);
+        // Every UID in the path must lie inside the visible study: /studies/{visible}/series/{other}
+        // answers 404 like an unknown study.
+        const uidAfter = (name: string) => {
+          const at = segments.indexOf(name, 2);
+          return at === -1 ? undefined : segments[at + 1];
+        };
+        const series = uidAfter('series');
+        const instance = uidAfter('instances');
+        if ((series !== undefined && !UID.test(series)) || (instance !== undefined && !UID.test(instance))) throw new AppError('not_found');
+        await requireVisibleResource(deps.db, auth, uid, series, instance);
         await streamFromOrthanc(req, res, target(deps), `/dicom-web/${segments.map(encodeURIComponent).join('/')}${queryString(req)}`);
         return;
       }
@@ -87,8 +96,10 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
     summary: 'WADO-URI (whole DICOM files) for the viewer, access-checked',
     handler: async (req, res, { deps, auth }) => {
       const study = requiredString(req, 'studyUID', 'query', 64);
-      if (!UID.test(study)) throw new AppError('not_found');
-      await requireVisibleStudy(deps.db, auth, study);
+      const series = optionalString(req, 'seriesUID', 'query', 64);
+      const instance = optionalString(req, 'objectUID', 'query', 64);
+      if (![study, series, instance].every((uid) => uid === undefined || UID.test(uid))) throw new AppError('not_found');
+      await requireVisibleResource(deps.db, auth, study, series, instance);
       // Orthanc's WADO-URI reads values without percent-decoding them (contentType=application/dicom
       // must arrive with a literal slash), so the query is rebuilt that way.
       const query = Object.entries(req.query)

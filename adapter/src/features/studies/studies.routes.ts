@@ -21,7 +21,7 @@ import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalBool, optionalString, requiredString } from '../../http/input.ts';
 import { visibleStudies } from '../../access/visibility.ts';
-import { distinctValues, findStudies, requireStudy, searchStudies, studyDateTime } from './studies.service.ts';
+import { distinctValues, findStudies, hiddenFor, requireStudy, searchStudies, studyDateTime } from './studies.service.ts';
 import { orderBySql, parseOrderBy } from './studies.query.ts';
 
 const READERS: readonly PermissionKey[] = ['list', 'viewer', 'report'];
@@ -45,13 +45,17 @@ const INSTANCE_ORDER: Record<string, string[]> = {
   sopinstanceuid: ['i.sop_instance_uid'],
 };
 
-function lookup(path: string, column: string, summary: string, fromSeries = false): AnyRouteSpec {
+function lookup(path: string, column: string, field: string, summary: string, fromSeries = false): AnyRouteSpec {
   return {
     method: 'get',
     path,
     access: 'list',
     summary,
-    handler: (_req, _res, { deps, auth }) => distinctValues(deps, auth, column, fromSeries),
+    handler: (_req, _res, { deps, auth }) => {
+      // A field this caller may not see is not listed either.
+      if (hiddenFor(deps, auth).has(field)) throw new AppError('forbidden');
+      return distinctValues(deps, auth, column, fromSeries);
+    },
   };
 }
 
@@ -169,9 +173,14 @@ export const studiesRoutes: AnyRouteSpec[] = [
       }));
     },
   },
-  lookup('/studies/performingphysiciannames', 'performing_physician_name', 'Performing physician names in the list'),
-  lookup('/studies/referringphysiciannames', 'referring_physician_name', 'Referring physician names in the list'),
-  lookup('/studies/institutionnames', 'institution_name', 'Institution names in the list'),
-  lookup('/studies/aetitles', 'ae_title', 'Sending AE titles in the list'),
-  lookup('/bodyparts/all', 'body_part_examined', 'Body parts in the list', true),
+  lookup(
+    '/studies/performingphysiciannames',
+    'performing_physician_name',
+    'PerformingPhysicianName',
+    'Performing physician names in the list',
+  ),
+  lookup('/studies/referringphysiciannames', 'referring_physician_name', 'ReferringPhysicianName', 'Referring physician names in the list'),
+  lookup('/studies/institutionnames', 'institution_name', 'InstitutionName', 'Institution names in the list'),
+  lookup('/studies/aetitles', 'ae_title', 'AETitle', 'Sending AE titles in the list'),
+  lookup('/bodyparts/all', 'body_part_examined', 'BodyPartExamined', 'Body parts in the list', true),
 ];

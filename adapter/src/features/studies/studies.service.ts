@@ -3,6 +3,7 @@
  * Orthanc, and every query carries the visibility predicate.
  */
 import type { Request } from 'express';
+import { hiddenStudyFields } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { visibleStudies } from '../../access/visibility.ts';
 import type { Deps } from '../../deps.ts';
@@ -158,6 +159,33 @@ async function defaultStudyOrder(deps: Deps, auth: Auth): Promise<OrderTerm[]> {
   return terms.length > 0 ? terms : [{ key: 'studydatetime', desc: true }];
 }
 
+/** Fields this caller may not see (spec 1 §6): removed here, so no client can show them. */
+export function hiddenFor(deps: Deps, auth: Auth): Set<string> {
+  return hiddenStudyFields(deps.config.edition, auth.kind);
+}
+
+export function redact<T extends object>(item: T, hidden: Set<string>): T {
+  if (hidden.size === 0) return item;
+  return Object.fromEntries(Object.entries(item).filter(([key]) => !hidden.has(key))) as T;
+}
+
+/** Searching or sorting by a hidden field would reveal it: refused. */
+function assertNotHidden(req: Request, hidden: Set<string>): void {
+  if (hidden.size === 0) return;
+  const lower = new Set([...hidden].map((field) => field.toLowerCase()));
+  const keys = [
+    ...Object.keys(req.query),
+    ...[req.query.orderby].flat().map(
+      (term) =>
+        String(term ?? '')
+          .replace(/^-/, '')
+          .split(/[\s+]/)[0] ?? '',
+    ),
+  ];
+  const used = keys.find((key) => lower.has(key.toLowerCase()));
+  if (used) throw new AppError('validation_failed', { [used]: 'This field is not available.' }, 'This field is not available.');
+}
+
 /** The site's time zone from the configs, else the server's. */
 async function siteTimeZone(deps: Deps): Promise<string> {
   const { rows } = await deps.db.query<{ zone: unknown }>(`select value ->> 'time_zone' as zone from configs where key = 'app'`);
@@ -169,6 +197,8 @@ export async function searchStudies(deps: Deps, auth: Auth, req: Request): Promi
   const requestedAt = new Date();
   const limit = optionalInt(req, 'limit', 0, 1000, 'query') ?? 100;
   const offset = optionalInt(req, 'offset', 0, 100_000_000, 'query') ?? 0;
+  const hidden = hiddenFor(deps, auth);
+  assertNotHidden(req, hidden);
   const timeZone = req.query.period ? await siteTimeZone(deps) : 'UTC';
 
   const where = whereBuilder();
@@ -193,7 +223,7 @@ export async function searchStudies(deps: Deps, auth: Auth, req: Request): Promi
   ]);
   return {
     ...count,
-    Items: page.rows.map(toStudyItem),
+    Items: page.rows.map((row) => redact(toStudyItem(row), hidden)),
     Limit: limit,
     Offset: offset,
     RequestedAt: requestedAt.toISOString(),
@@ -230,7 +260,8 @@ export async function findStudies(deps: Deps, auth: Auth, condition: string, val
       order by st.study_date desc, st.study_time desc, st.id desc limit 100`,
     [auth.accountId, value, ...visible.params],
   );
-  return rows.map(toStudyItem);
+  const hidden = hiddenFor(deps, auth);
+  return rows.map((row) => redact(toStudyItem(row), hidden));
 }
 
 export async function requireStudy(deps: Deps, auth: Auth, uid: string): Promise<StudyItem> {

@@ -1,0 +1,110 @@
+/**
+ * Accounts (spec 1 §3, §7).
+ * - GET /accounts/all            → [{Id, Name, Title, Role, RoleName, Institution, Teleradiology,
+ *                                    AETitle, ReferringPhysicianName, LockedAt}]
+ * - GET /accounts/names          → [{Id, Name}]: every account for an administrator, else the
+ *                                    accounts of the caller's institution (doctor names on reports)
+ * - POST /accounts/create        form Id, Password, Name, Title, Role, AETitle, ReferringPhysicianName
+ * - PATCH /accounts/update       form Id + fields; own Name/Title/Password (with CurrentPassword)
+ *                                for anyone, everything for an administrator
+ * - DELETE /accounts/delete?id=  409 not_last_master for the last Master account; not oneself
+ */
+import type { Request } from 'express';
+import { isAdmin } from '@pacs/common';
+import type { AnyRouteSpec } from '../../http/routes.ts';
+import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
+import { toSignedAccount } from '../auth/auth.service.ts';
+import { createAccount, deleteAccount, updateAccount, type AccountChange } from './accounts.service.ts';
+
+function readChange(req: Request): AccountChange {
+  return {
+    name: optionalString(req, 'Name', 'body', 256),
+    title: optionalString(req, 'Title', 'body', 256),
+    password: optionalString(req, 'Password', 'body', 1024),
+    currentPassword: optionalString(req, 'CurrentPassword', 'body', 1024),
+    role: optionalInt(req, 'Role', 1, 1_000_000_000),
+    aeTitle: optionalString(req, 'AETitle', 'body', 64),
+    referringPhysicianName: optionalString(req, 'ReferringPhysicianName', 'body', 256),
+  };
+}
+
+export const accountsRoutes: AnyRouteSpec[] = [
+  {
+    method: 'get',
+    path: '/accounts/all',
+    access: 'admin',
+    summary: 'Accounts',
+    handler: async (_req, _res, { deps }) => {
+      const { rows } = await deps.db.query(
+        `select a.id, a.name, a.title, a.role, r.name as role_name, r.institution, r.teleradiology, a.ae_title,
+                a.referring_physician_name, a.locked_at
+           from accounts a join roles r on r.no = a.role order by lower(a.id)`,
+      );
+      return rows.map((row) => ({
+        Id: row.id,
+        Name: row.name,
+        Title: row.title,
+        Role: row.role,
+        RoleName: row.role_name,
+        Institution: row.institution,
+        Teleradiology: row.teleradiology,
+        AETitle: row.ae_title,
+        ReferringPhysicianName: row.referring_physician_name,
+        LockedAt: row.locked_at ? (row.locked_at as Date).toISOString() : null,
+      }));
+    },
+  },
+  {
+    method: 'get',
+    path: '/accounts/names',
+    access: 'signed',
+    summary: 'Account ids and names',
+    handler: async (_req, _res, { deps, auth }) => {
+      const everyone = isAdmin(auth.permissions);
+      const { rows } = await deps.db.query<{ id: string; name: string }>(
+        `select a.id, a.name from accounts a join roles r on r.no = a.role where $1 or r.institution = $2 order by lower(a.id)`,
+        [everyone, auth.institution],
+      );
+      return rows.map((row) => ({ Id: row.id, Name: row.name }));
+    },
+  },
+  {
+    method: 'post',
+    path: '/accounts/create',
+    access: 'admin',
+    summary: 'Create an account',
+    handler: async (req, _res, { deps }) => {
+      const id = await createAccount(
+        deps,
+        requiredString(req, 'Id', 'body', 256),
+        requiredString(req, 'Password', 'body', 1024),
+        readChange(req),
+      );
+      return { Id: id };
+    },
+  },
+  {
+    method: 'patch',
+    path: '/accounts/update',
+    access: 'signed',
+    summary: 'Change an account (your own, or any as an administrator)',
+    handler: async (req, _res, { deps, auth }) => {
+      const id = optionalString(req, 'Id', 'body', 256) ?? auth.accountId;
+      if (id === '') throw invalid('Id', 'The field is required');
+      const updated = await updateAccount(deps, auth, isAdmin(auth.permissions), id, readChange(req));
+      if (updated.toLowerCase() !== auth.accountId.toLowerCase()) return { Id: updated };
+      const fresh = await deps.sessions.authenticate(req, { fresh: true });
+      return fresh ? toSignedAccount(fresh) : { Id: updated };
+    },
+  },
+  {
+    method: 'delete',
+    path: '/accounts/delete',
+    access: 'admin',
+    summary: 'Delete an account',
+    handler: async (req, _res, { deps, auth }) => {
+      await deleteAccount(deps, auth, requiredString(req, 'id', 'query', 256));
+      return {};
+    },
+  },
+];

@@ -1,0 +1,137 @@
+/**
+ * Accounts (spec 1 §3, §5): ids are names or e-mail addresses (never the guest ids), passwords
+ * follow the policy, the institution and teleradiology kind come from the role, and the Master
+ * role always keeps at least one account.
+ */
+import { MASTER_ROLE_NO, MESSAGES, isAeTitle, isIdOrEmail } from '@pacs/common';
+import type { Auth } from '../../access/auth.ts';
+import { hashPassword, verifyPassword } from '../../access/passwords.ts';
+import { transaction, type DbClient } from '../../db/pool.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertPasswordAllowed } from '../auth/auth.service.ts';
+
+export interface AccountChange {
+  name?: string;
+  title?: string;
+  password?: string;
+  currentPassword?: string;
+  role?: number;
+  aeTitle?: string;
+  referringPhysicianName?: string;
+}
+
+function checkAeTitle(aeTitle: string | undefined): void {
+  if (aeTitle !== undefined && aeTitle !== '' && !isAeTitle(aeTitle)) {
+    throw new AppError('validation_failed', { AETitle: MESSAGES.invalid }, MESSAGES.invalid);
+  }
+}
+
+async function assertRoleExists(client: DbClient, role: number): Promise<void> {
+  const { rows } = await client.query('select 1 from roles where no = $1', [role]);
+  if (rows.length === 0) throw new AppError('validation_failed', { Role: MESSAGES.invalid }, MESSAGES.invalid);
+}
+
+/** Locks the Master accounts and refuses a change that would leave none. */
+async function assertMasterRemains(client: DbClient, leaving: string): Promise<void> {
+  const { rows } = await client.query<{ id: string }>('select id from accounts where role = $1 for update', [MASTER_ROLE_NO]);
+  const remaining = rows.filter((row) => row.id !== leaving);
+  if (rows.some((row) => row.id === leaving) && remaining.length === 0) {
+    throw new AppError('not_last_master', { Role: MESSAGES.not_last_master });
+  }
+}
+
+export async function createAccount(deps: Deps, id: string, password: string, change: AccountChange): Promise<string> {
+  const trimmed = id.trim();
+  if (!isIdOrEmail(trimmed)) throw new AppError('validation_failed', { Id: MESSAGES.invalid }, MESSAGES.invalid);
+  if (change.role === undefined) throw new AppError('validation_failed', { Role: MESSAGES.required }, MESSAGES.required);
+  checkAeTitle(change.aeTitle);
+  await assertPasswordAllowed(deps, password);
+  const hash = await hashPassword(password);
+  return transaction(deps.db, async (client) => {
+    await assertRoleExists(client, change.role!);
+    const { rows } = await client.query('select 1 from accounts where lower(id) = lower($1)', [trimmed]);
+    if (rows.length > 0) throw new AppError('already_exists', { Id: MESSAGES.already_exists });
+    await client.query(
+      `insert into accounts (id, password_hash, name, title, role, ae_title, referring_physician_name)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [trimmed, hash, change.name ?? '', change.title ?? '', change.role, change.aeTitle ?? '', change.referringPhysicianName ?? ''],
+    );
+    return trimmed;
+  });
+}
+
+/**
+ * Changes an account. Anyone may change their own name, title and password (with the current
+ * password); an administrator may change any account's role, AE title and referring physician, and
+ * set another account's password without knowing it.
+ */
+export async function updateAccount(deps: Deps, auth: Auth, admin: boolean, id: string, change: AccountChange): Promise<string> {
+  const self = id.toLowerCase() === auth.accountId.toLowerCase();
+  if (!self && !admin) throw new AppError('forbidden');
+  const adminOnly = change.role !== undefined || change.aeTitle !== undefined || change.referringPhysicianName !== undefined;
+  if (adminOnly && !admin) throw new AppError('forbidden');
+  checkAeTitle(change.aeTitle);
+
+  let passwordHash: string | null = null;
+  if (change.password !== undefined && change.password !== '') {
+    if (self) {
+      const { rows } = await deps.db.query<{ password_hash: string }>('select password_hash from accounts where id = $1', [auth.accountId]);
+      if (!change.currentPassword || !(await verifyPassword(change.currentPassword, rows[0]?.password_hash ?? ''))) {
+        throw new AppError('validation_failed', { CurrentPassword: 'The current password is wrong.' }, 'The current password is wrong.');
+      }
+    }
+    await assertPasswordAllowed(deps, change.password);
+    passwordHash = await hashPassword(change.password);
+  }
+
+  const target = await transaction(deps.db, async (client) => {
+    const { rows } = await client.query<{ id: string; role: number }>(
+      'select id, role from accounts where lower(id) = lower($1) for update',
+      [id],
+    );
+    const account = rows[0];
+    if (!account) throw new AppError('not_found');
+    if (change.role !== undefined && change.role !== account.role) {
+      await assertRoleExists(client, change.role);
+      if (account.role === MASTER_ROLE_NO) await assertMasterRemains(client, account.id);
+    }
+    await client.query(
+      `update accounts set name = coalesce($2, name), title = coalesce($3, title), password_hash = coalesce($4, password_hash),
+              role = coalesce($5, role), ae_title = coalesce($6, ae_title),
+              referring_physician_name = coalesce($7, referring_physician_name), updated_at = now()
+        where id = $1`,
+      [
+        account.id,
+        change.name ?? null,
+        change.title ?? null,
+        passwordHash,
+        change.role ?? null,
+        change.aeTitle ?? null,
+        change.referringPhysicianName ?? null,
+      ],
+    );
+    return account.id;
+  });
+  // A new password ends the account's other sessions; a new role applies at its next request.
+  if (passwordHash || change.role !== undefined) await deps.sessions.destroyAllFor(target, self ? auth.sessionHash : undefined);
+  return target;
+}
+
+export async function deleteAccount(deps: Deps, auth: Auth, id: string): Promise<void> {
+  if (id.toLowerCase() === auth.accountId.toLowerCase()) {
+    throw new AppError('conflict', undefined, 'You cannot delete the account you are signed in with.');
+  }
+  const deleted = await transaction(deps.db, async (client) => {
+    const { rows } = await client.query<{ id: string; role: number }>(
+      'select id, role from accounts where lower(id) = lower($1) for update',
+      [id],
+    );
+    const account = rows[0];
+    if (!account) throw new AppError('not_found');
+    if (account.role === MASTER_ROLE_NO) await assertMasterRemains(client, account.id);
+    await client.query('delete from accounts where id = $1', [account.id]);
+    return account.id;
+  });
+  await deps.sessions.destroyAllFor(deleted);
+}

@@ -1,0 +1,323 @@
+/**
+ * The access matrix (issue "Access"): six users against studies sent by storescu from several
+ * AE titles. Every study-bearing endpoint is probed for every user with every study, including
+ * DICOMweb paths that pair a visible study with another study's series. Zero leaks is the bar;
+ * a failure names the endpoint, the user and the study.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../harness/stack.ts';
+import { API, signIn, type Session } from '../harness/api.ts';
+import { storeFiles, tinyStudy, tinyStudyUids, type TinyStudy } from '../harness/dicom.ts';
+import { API_ROUTES } from '../../adapter/src/app.ts';
+
+const STUDIES: (TinyStudy & { ae: string })[] = [
+  {
+    seed: 's1',
+    ae: 'AE_A1',
+    institutionName: 'Hospital A',
+    modality: 'CT',
+    referringPhysicianName: 'Dr^Who',
+    patientName: 'One^Patient',
+    patientId: 'P1',
+    accessionNumber: 'ACC1',
+  },
+  {
+    seed: 's2',
+    ae: 'AE_A2',
+    institutionName: 'Hospital A',
+    modality: 'MR',
+    referringPhysicianName: 'Dr^House',
+    patientName: 'Two^Patient',
+    patientId: 'P2',
+    accessionNumber: 'ACC2',
+  },
+  {
+    seed: 's3',
+    ae: 'AE_B1',
+    institutionName: 'Hospital B',
+    modality: 'CT',
+    referringPhysicianName: 'Dr^Who',
+    patientName: 'Three^Patient',
+    patientId: 'P3',
+    accessionNumber: 'ACC3',
+  },
+  {
+    seed: 's4',
+    ae: 'AE_B1',
+    institutionName: 'Hospital B',
+    modality: 'MR',
+    referringPhysicianName: 'Dr^Grey',
+    patientName: 'Four^Patient',
+    patientId: 'P4',
+    accessionNumber: 'ACC4',
+  },
+  {
+    seed: 's5',
+    ae: 'AE_C1',
+    institutionName: 'Clinic C',
+    modality: 'US',
+    referringPhysicianName: '',
+    patientName: 'Five^Patient',
+    patientId: 'P5',
+    accessionNumber: 'ACC5',
+  },
+];
+
+/** Who must see what: the facts the rules imply for this data set. */
+const EXPECTED: Record<string, string[]> = {
+  admin: ['s1', 's2', 's3', 's4', 's5'],
+  ae_user: ['s1', 's2'],
+  mr_user: ['s2', 's4'],
+  who_user: ['s1', 's3'],
+  shared_user: [],
+  b_user: ['s3', 's4'],
+};
+
+const PASSWORD = 'matrix-pass-1';
+let stack: Stack;
+const sessions: Record<string, Session> = {};
+
+beforeAll(async () => {
+  stack = await startStack();
+  const dir = mkdtempSync(join(tmpdir(), 'pacs-access-'));
+  for (const study of STUDIES) {
+    const file = join(dir, `${study.seed}.dcm`);
+    writeFileSync(file, tinyStudy(study));
+    const sent = storeFiles([file], { port: stack.config.dicomPort, callingAet: study.ae });
+    expect(sent.failed).toEqual([]);
+  }
+  const admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
+  sessions.admin = admin;
+  const call = (method: 'post' | 'patch', path: string, form: Record<string, string>) =>
+    admin.agent[method](`${API}${path}`).set(admin.csrf).type('form').send(form);
+
+  const institutionB = (
+    await call('post', '/institutions/create', {
+      Name: 'Institution B',
+      Targets: JSON.stringify({ All: false, InstitutionName: ['Hospital B'] }),
+    }).expect(200)
+  ).body.No;
+  const reading = JSON.stringify({ list: true, viewer: true });
+  const role = async (name: string, institution: number, targets: object, studyAccess = 'all') =>
+    (
+      await call('post', '/roles/create', {
+        Name: name,
+        Institution: String(institution),
+        Permissions: reading,
+        Targets: JSON.stringify(targets),
+        StudyAccess: studyAccess,
+      }).expect(200)
+    ).body.No as number;
+  const roles = {
+    ae: await role('AE readers', 0, { All: false, AETitle: ['AE_A1', 'AE_A2'] }),
+    mr: await role('MR readers', 0, { All: false, Modality: ['MR'] }),
+    all: await role('Referring physicians', 0, { All: true }),
+    shared: await role('Shared only', 0, { All: true }, 'only_shared'),
+    b: await role('B readers', institutionB, { All: true }),
+  };
+  const account = async (id: string, roleNo: number, extra: Record<string, string> = {}) => {
+    await call('post', '/accounts/create', { Id: id, Password: PASSWORD, Name: id, Role: String(roleNo), ...extra }).expect(200);
+    sessions[id] = await signIn(stack.baseUrl, id, PASSWORD);
+  };
+  await account('ae_user', roles.ae);
+  await account('mr_user', roles.mr);
+  await account('who_user', roles.all, { ReferringPhysicianName: 'dr who' });
+  await account('shared_user', roles.shared);
+  await account('b_user', roles.b);
+
+  for (let i = 0; i < 100; i++) {
+    if ((await admin.agent.get(`${API}/studies/search`)).body.Count === STUDIES.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const uid = (seed: string) => tinyStudyUids(seed);
+const seedOf = (studyUid: string) => STUDIES.find((s) => uid(s.seed).study === studyUid)?.seed ?? `unknown ${studyUid}`;
+
+describe('access matrix', () => {
+  for (const user of Object.keys(EXPECTED)) {
+    it(`${user} sees exactly ${EXPECTED[user]!.join(', ') || 'nothing'} on every study-bearing endpoint`, async () => {
+      const { agent } = sessions[user]!;
+      const expected = EXPECTED[user]!;
+      const leaks: string[] = [];
+      const check = (ok: boolean, what: string) => {
+        if (!ok) leaks.push(what);
+      };
+
+      const list = (await agent.get(`${API}/studies/search`).expect(200)).body;
+      check(
+        JSON.stringify(list.Items.map((item: { StudyInstanceUID: string }) => seedOf(item.StudyInstanceUID)).sort()) ===
+          JSON.stringify(expected),
+        `studies/search → ${list.Items.length} items`,
+      );
+      check(list.Count === expected.length, `studies/search Count ${list.Count}`);
+
+      const qido = (await agent.get(`${API}/dicom-web/studies`).expect(200)).body as { '0020000D': { Value: string[] } }[];
+      check(
+        JSON.stringify(qido.map((item) => seedOf(item['0020000D'].Value[0]!)).sort()) === JSON.stringify(expected),
+        'dicom-web/studies (QIDO)',
+      );
+      for (const level of ['series', 'instances']) {
+        const items = (await agent.get(`${API}/dicom-web/${level}`).expect(200)).body as { '0020000D': { Value: string[] } }[];
+        check(
+          items.every((item) => expected.includes(seedOf(item['0020000D'].Value[0]!))) && items.length === expected.length,
+          `dicom-web/${level} (QIDO)`,
+        );
+      }
+
+      for (const aeTitle of (await agent.get(`${API}/studies/aetitles`).expect(200)).body as string[]) {
+        check(
+          STUDIES.some((s) => s.ae === aeTitle && expected.includes(s.seed)),
+          `studies/aetitles lists ${aeTitle}`,
+        );
+      }
+      for (const name of (await agent.get(`${API}/studies/institutionnames`).expect(200)).body as string[]) {
+        check(
+          STUDIES.some((s) => s.institutionName === name && expected.includes(s.seed)),
+          `studies/institutionnames lists ${name}`,
+        );
+      }
+      for (const name of (await agent.get(`${API}/studies/referringphysiciannames`).expect(200)).body as string[]) {
+        check(
+          STUDIES.some((s) => s.referringPhysicianName === name && expected.includes(s.seed)),
+          `studies/referringphysiciannames lists ${name}`,
+        );
+      }
+
+      for (const study of STUDIES) {
+        const visible = expected.includes(study.seed);
+        const want = visible ? 200 : 404;
+        const { study: s, series: se, instance: i } = uid(study.seed);
+        const probes: [string, string][] = [
+          ['studies/find', `${API}/studies/find?uid=${s}`],
+          ['series/fromstudy', `${API}/series/fromstudy?uid=${s}`],
+          ['instances/fromseries', `${API}/instances/fromseries?uid=${se}`],
+          ['dicom-web study series', `${API}/dicom-web/studies/${s}/series`],
+          ['dicom-web study metadata', `${API}/dicom-web/studies/${s}/metadata`],
+          ['dicom-web series metadata', `${API}/dicom-web/studies/${s}/series/${se}/metadata`],
+          ['dicom-web instance', `${API}/dicom-web/studies/${s}/series/${se}/instances/${i}`],
+          ['dicom-web instance metadata', `${API}/dicom-web/studies/${s}/series/${se}/instances/${i}/metadata`],
+          ['dicom-web frame', `${API}/dicom-web/studies/${s}/series/${se}/instances/${i}/frames/1`],
+          ['wado-uri', `${API}/wado?requestType=WADO&studyUID=${s}&seriesUID=${se}&objectUID=${i}&contentType=application/dicom`],
+        ];
+        for (const [name, path] of probes) {
+          const response = await agent
+            .get(path)
+            .set('Accept', name === 'dicom-web frame' ? 'multipart/related; type="application/octet-stream"; transfer-syntax=*' : '*/*');
+          check(response.status === want, `${name} for ${study.seed}: ${response.status}, wanted ${want}`);
+        }
+        const byAccession = (await agent.get(`${API}/studies/fromaccessionnumber?number=${study.accessionNumber}`).expect(200))
+          .body as unknown[];
+        check(byAccession.length === (visible ? 1 : 0), `studies/fromaccessionnumber for ${study.seed}`);
+
+        // A visible study paired with this study's series or instance must not open it.
+        for (const other of expected.filter((seed) => seed !== study.seed && !visible)) {
+          const o = uid(other);
+          for (const [name, path] of [
+            ['paired series metadata', `${API}/dicom-web/studies/${o.study}/series/${se}/metadata`],
+            ['paired frame', `${API}/dicom-web/studies/${o.study}/series/${se}/instances/${i}/frames/1`],
+            [
+              'paired wado-uri',
+              `${API}/wado?requestType=WADO&studyUID=${o.study}&seriesUID=${se}&objectUID=${i}&contentType=application/dicom`,
+            ],
+          ] as const) {
+            const response = await agent.get(path);
+            check(response.status === 404, `${name}: visible ${other} with ${study.seed}'s UIDs answered ${response.status}`);
+          }
+        }
+      }
+      expect(leaks, `leaks for ${user}`).toEqual([]);
+    });
+  }
+});
+
+describe('administration rules', () => {
+  it('keeps the last Master account: it cannot be demoted or deleted', async () => {
+    const admin = sessions.admin!;
+    const demote = await admin.agent
+      .patch(`${API}/accounts/update`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Id: 'admin', Role: '2' })
+      .expect(409);
+    expect(demote.body).toMatchObject({ code: 'not_last_master', message: '"Master" must always have at least one Account' });
+    const roles = (await admin.agent.get(`${API}/roles/all`).expect(200)).body as { No: number }[];
+    await admin.agent.patch(`${API}/roles/update`).set(admin.csrf).type('form').send({ No: '1', Name: 'Renamed' }).expect(409);
+    await admin.agent.delete(`${API}/roles/delete?no=1`).set(admin.csrf).expect(409);
+    expect(roles.find((role) => role.No === 1)).toMatchObject({ Name: 'Master' });
+
+    // A second Master makes the first one removable — by the other administrator.
+    await admin.agent
+      .post(`${API}/accounts/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Id: 'second_admin', Password: PASSWORD, Role: '1' })
+      .expect(200);
+    const second = await signIn(stack.baseUrl, 'second_admin', PASSWORD);
+    await second.agent.delete(`${API}/accounts/delete?id=second_admin`).set(second.csrf).expect(409);
+    await second.agent.patch(`${API}/accounts/update`).set(second.csrf).type('form').send({ Id: 'admin', Role: '2' }).expect(200);
+    // Now second-admin is the last Master.
+    const last = await second.agent
+      .patch(`${API}/accounts/update`)
+      .set(second.csrf)
+      .type('form')
+      .send({ Id: 'second_admin', Role: '2' })
+      .expect(409);
+    expect(last.body.code).toBe('not_last_master');
+    await second.agent.patch(`${API}/accounts/update`).set(second.csrf).type('form').send({ Id: 'admin', Role: '1' }).expect(200);
+    sessions.admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
+  });
+
+  it('refuses to grant a permission the edition excludes, and duplicate role names in an institution', async () => {
+    const admin = sessions.admin!;
+    // on_premises cannot grant subscription.
+    const refused = await admin.agent
+      .post(`${API}/roles/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Name: 'Greedy', Institution: '0', Permissions: JSON.stringify({ list: true, subscription: true }) })
+      .expect(400);
+    expect(refused.body.fields.Permissions).toMatch(/subscription/);
+    const duplicate = await admin.agent
+      .post(`${API}/roles/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Name: 'ae readers', Institution: '0' })
+      .expect(409);
+    expect(duplicate.body.code).toBe('already_exists');
+    await admin.agent
+      .post(`${API}/accounts/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Id: 'sonic_media_guest', Password: PASSWORD, Role: '1' })
+      .expect(400);
+    await admin.agent
+      .post(`${API}/accounts/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Id: 'AE_USER', Password: PASSWORD, Role: '1' })
+      .expect(409);
+    await admin.agent
+      .post(`${API}/accounts/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Id: 'weak', Password: 'x', Role: '1' })
+      .expect(400);
+  });
+
+  it('answers 403 to a user without the admin permission on every admin endpoint', async () => {
+    const user = sessions['ae_user']!;
+    const adminRoutes = API_ROUTES.filter((route) => route.access === 'admin');
+    expect(adminRoutes.length).toBeGreaterThan(15);
+    for (const route of adminRoutes) {
+      const response = await user.agent[route.method](`${API}${route.path}`).set(user.csrf);
+      expect(response.status, `${route.method.toUpperCase()} ${route.path}`).toBe(403);
+    }
+  });
+});
