@@ -26,6 +26,8 @@ export interface Config {
   /** Trust X-Forwarded-* from this many proxies (Express "trust proxy"). */
   trustProxy: number;
   logRequests: boolean;
+  /** The licence's web-connection limit (0 = unlimited); from MAX_WEB_CONNECTIONS until licences exist. */
+  maxWebConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 720, 1, 60 * 24 * 30),
     trustProxy: int('TRUST_PROXY', 0, 0, 10),
     logRequests: bool('LOG_REQUESTS', false),
+    maxWebConnections: int('MAX_WEB_CONNECTIONS', 0, 0, 100_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

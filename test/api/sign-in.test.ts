@@ -291,3 +291,31 @@ describe('error answers', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 });
+
+describe('web connections', () => {
+  it('lists the connections and refuses a sign-in beyond the licence limit with 429', async () => {
+    const limited = await startStack({ env: { MAX_WEB_CONNECTIONS: '2' } });
+    try {
+      const first = await signIn(limited.baseUrl, 'admin', limited.adminPassword);
+      await signIn(limited.baseUrl, 'admin', limited.adminPassword);
+      const third = await login(anonymous(limited.baseUrl), 'admin', limited.adminPassword).expect(429);
+      expect(third.body).toEqual({
+        status: 429,
+        code: 'web_connection_limit',
+        message: 'You have exceeded the maximum number of Web Connections.',
+      });
+      const connections = await first.agent.get(`${API}/connected/users`).expect(200);
+      expect(connections.body).toHaveLength(2);
+      expect(connections.body[0]).toMatchObject({
+        Account: 'admin',
+        Name: 'Administrator',
+        IPAddress: expect.stringContaining('127.0.0.1'),
+      });
+      // Signing out frees a connection.
+      await first.agent.delete(`${API}/login`).set(first.csrf).expect(200);
+      await login(anonymous(limited.baseUrl), 'admin', limited.adminPassword).expect(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+});

@@ -10,6 +10,11 @@ import type { Db } from '../db/pool.ts';
 import { parseTargets, type Auth, type StudyAccess } from './auth.ts';
 
 export const SESSION_COOKIE = 'pacs_sid';
+/**
+ * A web connection is a session seen within this many minutes: the client's heartbeat keeps an
+ * open browser well inside it, and a closed one stops counting soon, not after the idle limit.
+ */
+export const CONNECTION_WINDOW_MIN = 5;
 /** Only refresh last_seen_at this often, not on every request. */
 const TOUCH_INTERVAL_S = 60;
 /**
@@ -143,6 +148,16 @@ export class Sessions {
   async destroyAllFor(accountId: string, except?: Buffer): Promise<void> {
     for (const [key, entry] of this.cache) if (entry.auth.accountId === accountId) this.cache.delete(key);
     await this.db.query('delete from sessions where account_id = $1 and ($2::bytea is null or id_hash <> $2)', [accountId, except ?? null]);
+  }
+
+  /** Sessions seen within the connection window: the web connections of spec 1 §3. */
+  async connections(): Promise<{ Account: string; Name: string; IPAddress: string; AccessedAt: string }[]> {
+    const { rows } = await this.db.query<{ account_id: string; name: string; ip: string; last_seen_at: Date }>(
+      `select s.account_id, a.name, s.ip, s.last_seen_at from sessions s join accounts a on a.id = s.account_id
+        where s.last_seen_at > now() - make_interval(mins => $1) order by s.last_seen_at desc`,
+      [CONNECTION_WINDOW_MIN],
+    );
+    return rows.map((row) => ({ Account: row.account_id, Name: row.name, IPAddress: row.ip, AccessedAt: row.last_seen_at.toISOString() }));
   }
 
   async purgeExpired(): Promise<number> {

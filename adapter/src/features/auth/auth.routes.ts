@@ -3,13 +3,18 @@
  * - POST /login      form Id, Password → SignedAccount + httpOnly session cookie; 401 wrong id or
  *                    password; 403 login_blocked while locked. AccessKey (share guests), Token +
  *                    State and `GET /login?code=` answer 400 until the features behind them exist.
+ *                    429 web_connection_limit when the licence's web connections are all in use.
  * - DELETE /login    ends this session; the cookie is dead afterwards.
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
  */
+import type { PermissionKey } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalString, requiredString } from '../../http/input.ts';
 import { checkCredentials, toSignedAccount } from './auth.service.ts';
+
+/** Who may see the web connections (spec 1 §2: the connection table needs all, admin or dashboard). */
+const CONNECTION_VIEWERS: readonly PermissionKey[] = ['admin', 'dashboard'];
 
 export const authRoutes: AnyRouteSpec[] = [
   {
@@ -24,6 +29,8 @@ export const authRoutes: AnyRouteSpec[] = [
       const id = requiredString(req, 'Id', 'body', 256).trim();
       const password = requiredString(req, 'Password', 'body', 1024);
       const accountId = await checkCredentials(deps, id, password, req);
+      const limit = deps.config.maxWebConnections;
+      if (limit > 0 && (await deps.sessions.connections()).length >= limit) throw new AppError('web_connection_limit');
       const auth = await deps.sessions.signIn(accountId, req, res);
       return toSignedAccount(auth);
     },
@@ -46,6 +53,13 @@ export const authRoutes: AnyRouteSpec[] = [
       await deps.sessions.destroy(auth, res);
       return {};
     },
+  },
+  {
+    method: 'get',
+    path: '/connected/users',
+    access: CONNECTION_VIEWERS,
+    summary: 'Web connections (sessions seen in the last 5 minutes)',
+    handler: (_req, _res, { deps }) => deps.sessions.connections(),
   },
   {
     method: 'get',
