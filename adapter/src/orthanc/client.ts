@@ -1,9 +1,12 @@
 /**
  * The one Orthanc client. Verb-noun functions over Orthanc's REST API; every call is abortable
- * and has a time limit. Node's fetch keeps connections alive, so calls reuse sockets. When
+ * and has a time limit, and reuses keep-alive sockets (see agent.ts). When
  * Orthanc does not answer, calls throw OrthancUnavailableError (503 to the browser).
  */
+import http from 'node:http';
+import { Readable } from 'node:stream';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
+import { orthancAgent } from './agent.ts';
 
 export interface OrthancSystem {
   Version: string;
@@ -18,6 +21,12 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+export interface OrthancRequestInit extends RequestOptions {
+  method?: string;
+  body?: Buffer;
+  headers?: Record<string, string>;
+}
+
 export class OrthancClient {
   private readonly authorization: string;
 
@@ -29,26 +38,55 @@ export class OrthancClient {
     this.authorization = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
   }
 
-  /** Low-level request; answers the Response for any HTTP status, throws only when unreachable. */
-  async request(path: string, init: RequestInit & RequestOptions = {}): Promise<Response> {
-    const { timeoutMs = 10_000, signal, ...rest } = init;
-    const signals = [AbortSignal.timeout(timeoutMs), ...(signal ? [signal] : [])];
-    try {
-      return await fetch(`${this.url}${path}`, {
-        ...rest,
-        headers: { authorization: this.authorization, ...(rest.headers as Record<string, string> | undefined) },
-        signal: AbortSignal.any(signals),
+  /**
+   * Low-level request; answers a web Response for any HTTP status, throws only when Orthanc is
+   * unreachable. Node's http with the shared keep-alive agent (not fetch): Orthanc's one-second
+   * keep-alive hint would make fetch open a connection per call.
+   */
+  request(path: string, init: OrthancRequestInit = {}): Promise<Response> {
+    const { timeoutMs = 10_000, signal, method = 'GET', body, headers = {} } = init;
+    return new Promise<Response>((resolve, reject) => {
+      const request = http.request(`${this.url}${path}`, {
+        method,
+        agent: orthancAgent,
+        headers: { authorization: this.authorization, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
       });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new OrthancUnavailableError(error);
-    }
+      const abort = () => request.destroy(new Error('aborted'));
+      const timer = setTimeout(() => request.destroy(new Error(`Orthanc did not answer ${path} within ${timeoutMs} ms`)), timeoutMs);
+      signal?.addEventListener('abort', abort, { once: true });
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
+      };
+      request.on('error', (error) => {
+        done();
+        reject(signal?.aborted ? error : new OrthancUnavailableError(error));
+      });
+      request.on('response', (answer) => {
+        answer.on('end', done);
+        answer.on('error', done);
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (typeof value === 'string') responseHeaders.set(name, value);
+          else if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
+        }
+        const status = answer.statusCode ?? 502;
+        const noBody = status === 204 || status === 304 || method === 'HEAD';
+        if (noBody) answer.resume();
+        resolve(new Response(noBody ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, headers: responseHeaders }));
+      });
+      request.end(body);
+    });
   }
 
   private async json<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const response = await this.request(path, options);
-    if (response.status === 404) throw new AppError('not_found');
-    if (!response.ok) throw new Error(`Orthanc ${path} answered ${response.status}: ${await response.text()}`);
+    // Every body is read, so the keep-alive socket goes back to the pool.
+    if (!response.ok) {
+      const text = await response.text();
+      if (response.status === 404) throw new AppError('not_found');
+      throw new Error(`Orthanc ${path} answered ${response.status}: ${text}`);
+    }
     return (await response.json()) as T;
   }
 
@@ -95,7 +133,10 @@ export class OrthancClient {
   /** The raw bytes of one element's value (for decoding character sets Orthanc gets wrong). */
   async getRawTagValue(id: string, tag: string, options?: RequestOptions): Promise<Uint8Array | undefined> {
     const response = await this.request(`/instances/${encodeURIComponent(id)}/content/${tag}`, options);
-    if (response.status === 404) return undefined;
+    if (response.status === 404) {
+      await response.arrayBuffer();
+      return undefined;
+    }
     if (!response.ok) throw new Error(`Orthanc raw ${tag} of ${id} answered ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
   }
@@ -103,7 +144,10 @@ export class OrthancClient {
   /** One metadata value of an instance (RemoteAET, TransferSyntax …), or '' when absent. */
   async getInstanceMetadata(id: string, name: string, options?: RequestOptions): Promise<string> {
     const response = await this.request(`/instances/${encodeURIComponent(id)}/metadata/${name}`, options);
-    if (response.status === 404) return '';
+    if (response.status === 404) {
+      await response.arrayBuffer();
+      return '';
+    }
     if (!response.ok) throw new Error(`Orthanc metadata ${name} of ${id} answered ${response.status}`);
     return response.text();
   }

@@ -9,8 +9,7 @@ import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import type { Request, Response } from 'express';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
 import { log } from '../log.ts';
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64, keepAliveMsecs: 10_000 });
+import { orthancAgent as agent } from './agent.ts';
 
 /** Headers passed from the browser to Orthanc, and back. */
 const REQUEST_HEADERS = ['accept', 'range', 'if-none-match', 'if-modified-since'];

@@ -43,7 +43,10 @@ async function filteredQido(deps: Deps, auth: Auth, req: Request, level: string)
     headers: { accept: 'application/dicom+json' },
   });
   if (response.status === 204) return [];
-  if (!response.ok) throw new AppError(response.status === 400 ? 'bad_request' : 'not_found');
+  if (!response.ok) {
+    await response.arrayBuffer();
+    throw new AppError(response.status === 400 ? 'bad_request' : 'not_found');
+  }
   const items = (await response.json()) as DicomJson[];
   const uidOf = (item: DicomJson) => String(item['0020000D']?.Value?.[0] ?? '');
   const uids = [...new Set(items.map(uidOf).filter(Boolean))];
