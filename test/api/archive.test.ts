@@ -256,6 +256,18 @@ describe('DICOMweb proxy', () => {
     expect((frame.body as Buffer).length).toBeGreaterThan(128 * 128 * 2);
   });
 
+  it('renders an instance for a browser image request (Orthanc refuses the browser Accept list)', async () => {
+    const [study] = (await search({ PatientName: 'CompressedSamples^CT1' })).Items;
+    const uid = study!.StudyInstanceUID as string;
+    const series = (await admin.agent.get(`${API}/series/fromstudy`).query({ uid }).expect(200)).body[0];
+    const [instance] = (await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.SeriesInstanceUID })).body;
+    const rendered = await admin.agent
+      .get(`${API}/dicom-web/studies/${uid}/series/${series.SeriesInstanceUID}/instances/${instance.SOPInstanceUID}/rendered`)
+      .set('Accept', 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8')
+      .expect(200);
+    expect(rendered.headers['content-type']).toBe('image/jpeg');
+  });
+
   it('answers 404 for studies that do not exist or paths outside studies, and 401 without a session', async () => {
     await admin.agent.get(`${API}/dicom-web/studies/1.2.3.999/series`).expect(404);
     await admin.agent.get(`${API}/dicom-web/studies/1.2.3.999/metadata`).expect(404);

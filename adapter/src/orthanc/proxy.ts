@@ -69,6 +69,9 @@ export function streamFromOrthanc(req: Request, res: Response, target: ProxyTarg
     const value = req.get(name);
     if (value) headers[name] = value;
   }
+  // Orthanc's /rendered answers 400 to a browser's image Accept list (image/avif,image/webp,…);
+  // ask for what it renders, JPEG, unless PNG or JPEG was asked for by name.
+  if (/\/rendered$/.test(url.pathname) && !/image\/(jpeg|png)/.test(headers.accept ?? '')) headers.accept = 'image/jpeg';
 
   return new Promise<void>((resolve, reject) => {
     const upstream = http.request(url, { method: 'GET', agent, headers });
