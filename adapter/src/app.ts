@@ -20,6 +20,7 @@ import { importRoutes } from './features/import/import.routes.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { institutionsRoutes } from './features/institutions/institutions.routes.ts';
+import { viewerRoutes } from './features/viewer/viewer.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -34,6 +35,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...accountsRoutes,
   ...rolesRoutes,
   ...institutionsRoutes,
+  ...viewerRoutes,
 ];
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

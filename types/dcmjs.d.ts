@@ -1,4 +1,4 @@
-// dcmjs ships no type declarations: these cover the part the demo generator uses.
+// dcmjs ships no type declarations: these cover the part the project uses.
 declare module 'dcmjs' {
   /** One element in dcmjs's "denaturalized" (DICOM JSON-like) form, keyed by 'GGGGEEEE'. */
   interface DicomElement {
@@ -19,8 +19,13 @@ declare module 'dcmjs' {
   const dcmjs: {
     data: {
       DicomDict: new (meta: DenaturalizedDataset) => DicomDict;
+      DicomMessage: {
+        /** Parses a Part 10 file. */
+        readFile(buffer: ArrayBuffer): DicomDict;
+      };
       DicomMetaDictionary: {
         denaturalizeDataset(dataset: NaturalizedDataset): DenaturalizedDataset;
+        naturalizeDataset(dataset: DenaturalizedDataset): NaturalizedDataset;
       };
     };
   };
