@@ -21,6 +21,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { institutionsRoutes } from './features/institutions/institutions.routes.ts';
 import { viewerRoutes } from './features/viewer/viewer.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -36,6 +37,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...rolesRoutes,
   ...institutionsRoutes,
   ...viewerRoutes,
+  ...reportsRoutes,
 ];
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

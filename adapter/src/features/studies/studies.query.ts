@@ -40,6 +40,7 @@ const TEXT_FILTERS: Record<string, { column: string; upper: boolean; name?: bool
   patientcomments: { column: 'upper(st.patient_comments)', upper: true },
   note: { column: 'upper(st.note)', upper: true },
   patientsex: { column: 'upper(st.patient_sex)', upper: true },
+  reportstatus: { column: 'upper(st.report_status)', upper: true },
 };
 
 const ARRAY_FILTERS: Record<string, string> = {
@@ -79,6 +80,7 @@ export const STUDY_ORDER: Record<string, string[]> = {
   filesize: ['st.file_size'],
   note: ['st.note'],
   totaldlp: ['st.total_dlp'],
+  reportstatus: ['st.report_status'],
 };
 
 /** Escapes LIKE metacharacters, then turns the user's `*` and `%` wildcards into `%`. */

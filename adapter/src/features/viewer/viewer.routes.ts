@@ -71,10 +71,11 @@ async function listAnnotations(deps: Deps, studyId: number) {
 
 async function listKeyImages(deps: Deps, studyId: number) {
   const { rows } = await deps.db.query(
-    `select series_instance_uid, sop_instance_uid, frame, account_id, created_at from key_images where study_id = $1 order by created_at`,
+    `select no, series_instance_uid, sop_instance_uid, frame, account_id, created_at from key_images where study_id = $1 order by no`,
     [studyId],
   );
   return rows.map((row) => ({
+    No: row.no,
     SeriesInstanceUID: row.series_instance_uid,
     SOPInstanceUID: row.sop_instance_uid,
     Frame: row.frame,

@@ -1,0 +1,148 @@
+/**
+ * Reports: documents newest first, the study's ReportStatus following the latest non-deleted
+ * document, key images saved with a document, and the permissions and visibility around them.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../harness/stack.ts';
+import { API, signIn, type Session } from '../harness/api.ts';
+import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+
+let stack: Stack;
+let admin: Session;
+let reader: Session;
+let outsider: Session;
+const study = tinyStudyUids('report-1');
+
+beforeAll(async () => {
+  stack = await startStack();
+  const dir = mkdtempSync(join(tmpdir(), 'pacs-report-'));
+  const file = join(dir, 'r.dcm');
+  writeFileSync(
+    file,
+    tinyStudy({ seed: 'report-1', institutionName: 'Main Hospital', patientName: 'Report^Patient', patientId: 'R1', modality: 'CT' }),
+  );
+  expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
+  admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
+  const call = (path: string, form: Record<string, string>) =>
+    admin.agent.post(`${API}${path}`).set(admin.csrf).type('form').send(form).expect(200);
+  const readerRole = (
+    await call('/roles/create', { Name: 'Report readers', Institution: '0', Permissions: JSON.stringify({ report: true, list: true }) })
+  ).body.No;
+  const outsiderRole = (
+    await call('/roles/create', {
+      Name: 'Elsewhere',
+      Institution: '0',
+      Permissions: JSON.stringify({ report: true, report_save: true, list: true }),
+      Targets: JSON.stringify({ All: false, InstitutionName: ['Other Hospital'] }),
+    })
+  ).body.No;
+  await call('/accounts/create', { Id: 'reader', Password: 'reader-pass', Role: String(readerRole) });
+  await call('/accounts/create', { Id: 'outsider', Password: 'outsider-pass', Role: String(outsiderRole) });
+  reader = await signIn(stack.baseUrl, 'reader', 'reader-pass');
+  outsider = await signIn(stack.baseUrl, 'outsider', 'outsider-pass');
+  for (let i = 0; i < 50 && (await admin.agent.get(`${API}/studies/search`)).body.Count < 1; i++)
+    await new Promise((r) => setTimeout(r, 100));
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const status = async () => (await admin.agent.get(`${API}/studies/find`).query({ uid: study.study }).expect(200)).body.ReportStatus;
+
+describe('reports', () => {
+  it('moves the study through None, Draft and Final, and back when the last document is deleted', async () => {
+    expect(await status()).toBe('Empty');
+    const created = await admin.agent
+      .post(`${API}/reports/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ uid: study.study, name: 'CT report', status: 'None', title: 'CT chest', findings: 'No focal lesion.' })
+      .expect(200);
+    expect(await status()).toBe('None');
+    const no = created.body.No;
+    await admin.agent
+      .post(`${API}/documents/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ report: String(no), status: 'Draft', title: 'CT chest', findings: 'Small nodule.' })
+      .expect(200);
+    expect(await status()).toBe('Draft');
+    const final = await admin.agent
+      .post(`${API}/documents/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({
+        report: String(no),
+        status: 'Final',
+        title: 'CT chest',
+        findings: 'Small nodule, 4 mm.',
+        impression: 'Follow up in 12 months.',
+      })
+      .expect(200);
+    expect(await status()).toBe('Final');
+
+    const documents = (await admin.agent.get(`${API}/documents/fromreport`).query({ no }).expect(200)).body;
+    expect(documents.map((d: { Status: string }) => d.Status)).toEqual(['Final', 'Draft', 'None']);
+    expect(documents.map((d: { is_last: boolean }) => d.is_last)).toEqual([true, false, false]);
+    expect(documents[0]).toMatchObject({ DoctorName: 'Administrator', Impression: 'Follow up in 12 months.', Account: 'admin' });
+
+    await admin.agent.delete(`${API}/documents/delete`).query({ id: final.body.Id }).set(admin.csrf).expect(200);
+    expect(await status()).toBe('Draft');
+    const after = (await admin.agent.get(`${API}/documents/fromreport`).query({ no })).body;
+    expect(after.map((d: { Status: string; is_last: boolean }) => [d.Status, d.is_last])).toEqual([
+      ['Deleted', false],
+      ['Draft', true],
+      ['None', false],
+    ]);
+    expect((await admin.agent.get(`${API}/studies/search`).query({ ReportStatus: 'Draft' })).body.Count).toBe(1);
+  });
+
+  it('saves the chosen key images with a document', async () => {
+    const marked = await admin.agent
+      .put(`${API}/keyimages/update`)
+      .set(admin.csrf)
+      .send({ uid: study.study, SeriesInstanceUID: study.series, SOPInstanceUID: study.instance, Frame: 1, Marked: true })
+      .expect(200);
+    const keyNo = marked.body[0].No;
+    const [report] = (await admin.agent.get(`${API}/reports/fromstudy`).query({ uid: study.study })).body;
+    const doc = await admin.agent
+      .post(`${API}/documents/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ report: String(report.No), status: 'Final', images: [String(keyNo)] })
+      .expect(200);
+    const images = await admin.agent.get(`${API}/keyimages/fromdocument`).query({ id: doc.body.Id }).expect(200);
+    expect(images.body).toEqual([{ Position: 0, SeriesInstanceUID: study.series, SOPInstanceUID: study.instance, Frame: 1 }]);
+    await admin.agent
+      .post(`${API}/documents/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ report: String(report.No), images: ['999999'] })
+      .expect(400);
+  });
+
+  it('lets a reader read but not save or delete, and hides reports of studies a user cannot see', async () => {
+    const [report] = (await reader.agent.get(`${API}/reports/fromstudy`).query({ uid: study.study }).expect(200)).body;
+    expect(report.documents.length).toBeGreaterThan(2);
+    await reader.agent
+      .post(`${API}/documents/create`)
+      .set(reader.csrf)
+      .type('form')
+      .send({ report: String(report.No), status: 'Draft' })
+      .expect(403);
+    await reader.agent.delete(`${API}/documents/delete`).query({ id: report.documents[0].Id }).set(reader.csrf).expect(403);
+    await outsider.agent.get(`${API}/reports/fromstudy`).query({ uid: study.study }).expect(404);
+    await outsider.agent.get(`${API}/documents/fromreport`).query({ no: report.No }).expect(404);
+    await outsider.agent
+      .post(`${API}/documents/create`)
+      .set(outsider.csrf)
+      .type('form')
+      .send({ report: String(report.No), status: 'Final' })
+      .expect(404);
+    expect((await outsider.agent.get(`${API}/documents/titles`).expect(200)).body).toEqual([]);
+    expect((await reader.agent.get(`${API}/documents/titles`).expect(200)).body).toEqual(['CT chest']);
+  });
+});
