@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the product needs, only those that are missing.
 # Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
-#   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb
+#   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs
 #   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts
 set -euo pipefail
 
-packages=(postgresql orthanc orthanc-dicomweb)
+packages=(postgresql orthanc orthanc-dicomweb fonts-noto-cjk fonts-noto-core)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium dcmtk python3-pydicom fonts-noto-cjk fonts-dejavu-core poppler-utils)
+  packages+=(chromium dcmtk python3-pydicom fonts-dejavu-core poppler-utils)
 fi
 
 missing=()

@@ -22,6 +22,7 @@ import { rolesRoutes } from './features/roles/roles.routes.ts';
 import { institutionsRoutes } from './features/institutions/institutions.routes.ts';
 import { viewerRoutes } from './features/viewer/viewer.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { reportPdfRoutes } from './features/reports/report-pdf.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -38,6 +39,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...institutionsRoutes,
   ...viewerRoutes,
   ...reportsRoutes,
+  ...reportPdfRoutes,
 ];
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

@@ -7,3 +7,4 @@ export * from './validation.ts';
 export * from './configs/index.ts';
 export * from './settings/index.ts';
 export * from './file-type.ts';
+export * from './report-grid.ts';

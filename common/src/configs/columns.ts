@@ -1,7 +1,9 @@
 /**
  * The column catalogue: default label, width and alignment of every list column (spec 2 §3),
  * so each default list below names only its keys and visibility. Widths follow spec 2 §9:
- * CT dose columns 80, Note 400, Institution 200, IsShared 100; all within 40 to 400.
+ * CT dose columns 80, Note 400, Institution 200, IsShared 100; all within 40 to 400. The others
+ * are as narrow as their header and typical content allow, so that the default visible study
+ * columns (settings/defaults.ts) fit a 1280 px screen beside the sidebar.
  */
 import type { Alignment, ColumnSetting } from './types.ts';
 
@@ -9,25 +11,25 @@ const CATALOGUE = {
   // Study level (also the worklist, recycle bin, share and report lists).
   IsFavorite: ['Favorite', 40, 'center'],
   IsShared: ['Shared', 100, 'center'],
-  Priority: ['Priority', 80, 'center'],
-  ReadingStatus: ['Reading Status', 120, 'center'],
+  Priority: ['Priority', 66, 'center'],
+  ReadingStatus: ['Reading Status', 110, 'center'],
   AssignedTo: ['Assigned To', 140, 'left'],
-  AssignedAt: ['Assigned At', 150, 'center'],
-  OrderedAt: ['Ordered At', 150, 'center'],
-  ReadAt: ['Read At', 150, 'center'],
+  AssignedAt: ['Assigned At', 160, 'center'],
+  OrderedAt: ['Ordered At', 160, 'center'],
+  ReadAt: ['Read At', 160, 'center'],
   ReportStatus: ['Report Status', 110, 'center'],
-  PatientID: ['Patient ID', 120, 'left'],
-  PatientName: ['Patient Name', 180, 'left'],
-  PatientBirthDate: ['Birth Date', 110, 'center'],
-  PatientAge: ['Age', 60, 'center'],
-  PatientSex: ['Sex', 60, 'center'],
+  PatientID: ['Patient ID', 110, 'left'],
+  PatientName: ['Patient Name', 190, 'left'],
+  PatientBirthDate: ['Birth Date', 100, 'center'],
+  PatientAge: ['Age', 50, 'center'],
+  PatientSex: ['Sex', 44, 'center'],
   PatientComments: ['Patient Comments', 200, 'left'],
-  ModalitiesInStudy: ['Modality', 100, 'center'],
+  ModalitiesInStudy: ['Modality', 80, 'center'],
   BodyPartsInStudy: ['Body Part', 120, 'left'],
-  StudyDateTime: ['Study Date', 150, 'center'],
-  StudyDate: ['Study Date', 110, 'center'],
+  StudyDateTime: ['Study Date', 160, 'center'],
+  StudyDate: ['Study Date', 100, 'center'],
   StudyTime: ['Study Time', 90, 'center'],
-  StudyDescription: ['Study Description', 200, 'left'],
+  StudyDescription: ['Study Description', 180, 'left'],
   StudyID: ['Study ID', 100, 'left'],
   StudyInstanceUID: ['Study Instance UID', 300, 'left'],
   NumberOfStudyRelatedSeries: ['Series', 70, 'right'],
@@ -41,15 +43,15 @@ const CATALOGUE = {
   Note: ['Note', 400, 'left'],
   CTDIvols: ['CTDIvol', 80, 'right'],
   TotalDLP: ['Total DLP', 80, 'right'],
-  UpdatedAt: ['Updated At', 150, 'center'],
-  DeleteAt: ['Delete At', 150, 'center'],
+  UpdatedAt: ['Updated At', 160, 'center'],
+  DeleteAt: ['Delete At', 160, 'center'],
   FileSize: ['File Size', 100, 'right'],
   // Series level.
   SeriesNumber: ['Series Number', 80, 'right'],
   SeriesDescription: ['Series Description', 200, 'left'],
   Modality: ['Modality', 90, 'center'],
   BodyPartExamined: ['Body Part', 120, 'left'],
-  SeriesDateTime: ['Series Date', 150, 'center'],
+  SeriesDateTime: ['Series Date', 160, 'center'],
   SeriesInstanceUID: ['Series Instance UID', 300, 'left'],
   NumberOfSeriesRelatedInstances: ['Images', 70, 'right'],
   CTDIvol: ['CTDIvol', 80, 'right'],
@@ -63,7 +65,7 @@ const CATALOGUE = {
   // Shares.
   SharedBy: ['Shared By', 140, 'left'],
   SharedWith: ['Shared With', 200, 'left'],
-  ExpiresAt: ['Expires At', 150, 'center'],
+  ExpiresAt: ['Expires At', 160, 'center'],
 } as const satisfies Record<string, readonly [string, number, Alignment]>;
 
 export type ColumnKey = keyof typeof CATALOGUE;

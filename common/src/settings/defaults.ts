@@ -179,7 +179,26 @@ export function defaultSettings(lang: string = DEFAULT_LANG): UserSettings {
             'TotalDLP',
             'UpdatedAt',
           ],
-          ['AssignedTo', 'StudyID', 'InstitutionName', 'PerformingPhysicianName', 'AETitle', 'CTDIvols', 'TotalDLP', 'UpdatedAt'],
+          // Shown by default: what fits 1280 px beside the sidebar (favourite, shared, report
+          // status, patient, modality, date, description); the rest is a setting away.
+          [
+            'AssignedTo',
+            'PatientBirthDate',
+            'BodyPartsInStudy',
+            'StudyID',
+            'NumberOfStudyRelatedSeries',
+            'NumberOfStudyRelatedInstances',
+            'AccessionNumber',
+            'Institution',
+            'InstitutionName',
+            'ReferringPhysicianName',
+            'PerformingPhysicianName',
+            'AETitle',
+            'Note',
+            'CTDIvols',
+            'TotalDLP',
+            'UpdatedAt',
+          ],
         ),
         series: columns(
           [

@@ -1,0 +1,201 @@
+/**
+ * Report PDF and institution logos (issue "Reports").
+ * - GET /documents/pdf?id=                          the document as a PDF (report_pdf)
+ * - POST /institutions/uploadimagefile              multipart institution, name (report_header |
+ *                                                   report_footer), file (PNG or JPEG) (admin)
+ * - GET /institutions/downloadimagefile?institution=&name=&date=   the logo (any signed user)
+ * - DELETE /institutions/deleteimagefile?institution=&name=        (admin)
+ */
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { detectFileKind, getAtPath, isJsonObject } from '@pacs/common';
+import type { AnyRouteSpec } from '../../http/routes.ts';
+import { AppError } from '../../http/errors.ts';
+import { invalid, optionalInt, requiredString } from '../../http/input.ts';
+import { requireVisibleStudy } from '../../access/visibility.ts';
+import type { Deps } from '../../deps.ts';
+import { readConfigs } from '../configs/configs.service.ts';
+import { loadSettings } from '../settings/settings.service.ts';
+import { requireStudy } from '../studies/studies.service.ts';
+import { renderReportPdf, type PdfBlockSettings, type ReportPdfInput } from './pdf/report-pdf.ts';
+import { missingFonts } from './pdf/text.ts';
+
+const IMAGE_NAMES = ['report_header', 'report_footer'];
+const MAX_LOGO_BYTES = 4 * 1024 * 1024;
+
+async function logo(deps: Deps, institution: number, name: string): Promise<Buffer | undefined> {
+  const { rows } = await deps.db.query<{ data: Buffer }>('select data from institution_images where institution = $1 and name = $2', [
+    institution,
+    name,
+  ]);
+  return rows[0]?.data;
+}
+
+async function keyImage(deps: Deps, sop: string, frame: number): Promise<Buffer | undefined> {
+  const { rows } = await deps.db.query<{ orthanc_id: string }>('select orthanc_id from instances where sop_instance_uid = $1', [sop]);
+  if (!rows[0]) return undefined;
+  const response = await deps.orthanc.request(`/instances/${rows[0].orthanc_id}/frames/${frame - 1}/rendered`, {
+    headers: { accept: 'image/jpeg' },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return response.ok ? body : undefined;
+}
+
+function readLogoUpload(req: Request): Promise<{ fields: Record<string, string>; file: Buffer }> {
+  if (!(req.get('content-type') ?? '').startsWith('multipart/form-data')) throw new AppError('bad_request');
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: Buffer | undefined;
+    let truncated = false;
+    const parser = busboy({ headers: req.headers, limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 10 } });
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (_name, stream) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('close', () => {
+        truncated = stream.truncated === true;
+        file = Buffer.concat(chunks);
+      });
+    });
+    parser.on('error', () => reject(new AppError('bad_request')));
+    parser.on('close', () =>
+      truncated
+        ? reject(new AppError('payload_too_large'))
+        : file
+          ? resolve({ fields, file })
+          : reject(invalid('file', 'The field is required')),
+    );
+    req.pipe(parser);
+  });
+}
+
+export const reportPdfRoutes: AnyRouteSpec[] = [
+  {
+    method: 'get',
+    path: '/documents/pdf',
+    access: 'report_pdf',
+    summary: 'A report document as a PDF',
+    handler: async (req, res, { deps, auth }) => {
+      const id = optionalInt(req, 'id', 1, Number.MAX_SAFE_INTEGER, 'query');
+      if (id === undefined) throw invalid('id', 'The field is required');
+      const { rows } = await deps.db.query(
+        `select d.*, st.study_instance_uid from documents d join reports r on r.no = d.report_no join studies st on st.id = r.study_id where d.id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) throw new AppError('not_found');
+      await requireVisibleStudy(deps.db, auth, row.study_instance_uid as string);
+      const missing = missingFonts();
+      if (missing.length > 0) throw new Error(`Report fonts are not installed: ${missing.join(', ')}`);
+
+      const [study, configs, settings, institution, images] = await Promise.all([
+        requireStudy(deps, auth, row.study_instance_uid as string),
+        readConfigs(deps.db),
+        loadSettings(deps.db, auth.accountId),
+        deps.db.query('select * from institutions where no = $1', [auth.institution]),
+        deps.db.query<{ sop_instance_uid: string; frame: number }>(
+          'select sop_instance_uid, frame from document_key_images where document_id = $1 order by position limit 12',
+          [id],
+        ),
+      ]);
+      const userPdf = getAtPath(settings, 'report.pdf');
+      const pdfSettings = (
+        isJsonObject(userPdf) && isJsonObject(userPdf.header) ? userPdf : getAtPath(configs, 'report.pdf')
+      ) as ReportPdfInput['settings'];
+      const place = institution.rows[0] ?? {};
+      const input: ReportPdfInput = {
+        lang: typeof settings.lang === 'string' ? settings.lang : 'en',
+        settings: {
+          font_size: Number(pdfSettings.font_size) || 90,
+          header: pdfSettings.header as PdfBlockSettings,
+          footer: pdfSettings.footer as PdfBlockSettings,
+        },
+        layout: (getAtPath(configs, 'report.layout') as ReportPdfInput['layout']) ?? [],
+        institution: {
+          name: place.name ?? '',
+          address: place.address ?? '',
+          email: place.email ?? '',
+          phone: place.phone ?? '',
+          fax: place.fax ?? '',
+          website: place.website ?? '',
+        },
+        logos: { header: await logo(deps, auth.institution, 'report_header'), footer: await logo(deps, auth.institution, 'report_footer') },
+        study: study,
+        document: {
+          Title: row.title,
+          Status: row.status,
+          DoctorName: row.doctor_name,
+          UpdatedAt: (row.updated_at as Date).toISOString(),
+          fields: Object.fromEntries(
+            ['findings', 'impression', 'comments', 'row_1', 'row_2', 'row_3', 'row_4', 'row_5', 'row_6', 'row_7'].map((key) => [
+              key,
+              String(row[key] ?? ''),
+            ]),
+          ),
+        },
+        keyImages: (await Promise.all(images.rows.map((image) => keyImage(deps, image.sop_instance_uid, image.frame)))).filter(
+          (image): image is Buffer => image !== undefined,
+        ),
+      };
+      const pdf = await renderReportPdf(input);
+      res.set({ 'content-type': 'application/pdf', 'content-disposition': `inline; filename="report-${id}.pdf"` });
+      res.send(pdf);
+    },
+  },
+  {
+    method: 'post',
+    path: '/institutions/uploadimagefile',
+    access: 'admin',
+    summary: "Upload an institution's report header or footer logo",
+    handler: async (req, _res, { deps }) => {
+      const { fields, file } = await readLogoUpload(req);
+      const institution = Number(fields.institution);
+      if (!Number.isInteger(institution) || institution < 0) throw invalid('institution');
+      if (!IMAGE_NAMES.includes(fields.name ?? '')) throw invalid('name');
+      const kind = detectFileKind(file.subarray(0, 132));
+      if (kind !== 'png' && kind !== 'jpeg')
+        throw new AppError('validation_failed', { file: 'file format not supported' }, 'file format not supported');
+      const { rowCount } = await deps.db.query(
+        `insert into institution_images (institution, name, content_type, data) select no, $2, $3, $4 from institutions where no = $1
+         on conflict (institution, name) do update set content_type = excluded.content_type, data = excluded.data, updated_at = now()`,
+        [institution, fields.name, kind === 'png' ? 'image/png' : 'image/jpeg', file],
+      );
+      if (rowCount === 0) throw new AppError('not_found');
+      return { Institution: institution, Name: fields.name };
+    },
+  },
+  {
+    method: 'get',
+    path: '/institutions/downloadimagefile',
+    access: 'signed',
+    summary: "An institution's report logo",
+    handler: async (req, res, { deps }) => {
+      const institution = optionalInt(req, 'institution', 0, 1_000_000_000, 'query');
+      const name = requiredString(req, 'name', 'query', 40);
+      if (institution === undefined || !IMAGE_NAMES.includes(name)) throw new AppError('not_found');
+      const { rows } = await deps.db.query<{ content_type: string; data: Buffer; updated_at: Date }>(
+        'select content_type, data, updated_at from institution_images where institution = $1 and name = $2',
+        [institution, name],
+      );
+      if (!rows[0]) throw new AppError('not_found');
+      res.set({ 'content-type': rows[0].content_type, 'last-modified': rows[0].updated_at.toUTCString() });
+      res.send(rows[0].data);
+    },
+  },
+  {
+    method: 'delete',
+    path: '/institutions/deleteimagefile',
+    access: 'admin',
+    summary: "Delete an institution's report logo",
+    handler: async (req, _res, { deps }) => {
+      const institution = optionalInt(req, 'institution', 0, 1_000_000_000, 'query');
+      const name = requiredString(req, 'name', 'query', 40);
+      const { rowCount } = await deps.db.query('delete from institution_images where institution = $1 and name = $2', [
+        institution ?? -1,
+        name,
+      ]);
+      if (rowCount === 0) throw new AppError('not_found');
+      return {};
+    },
+  },
+];
