@@ -23,6 +23,7 @@ import { institutionsRoutes } from './features/institutions/institutions.routes.
 import { viewerRoutes } from './features/viewer/viewer.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportPdfRoutes } from './features/reports/report-pdf.routes.ts';
+import { sharesRoutes } from './features/shares/shares.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -40,6 +41,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...viewerRoutes,
   ...reportsRoutes,
   ...reportPdfRoutes,
+  ...sharesRoutes,
 ];
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

@@ -3,7 +3,14 @@
  * administrator. Runs at every start and does only what is missing, under an advisory lock so
  * two replicas starting together do not both create the administrator.
  */
-import { DEFAULT_INSTITUTION_NO, MASTER_ROLE_NO, PERMISSION_KEYS, passwordProblems } from '@pacs/common';
+import {
+  DEFAULT_INSTITUTION_NO,
+  MASTER_ROLE_NO,
+  PERMISSION_KEYS,
+  SHARE_GUEST_ID,
+  completePermissions,
+  passwordProblems,
+} from '@pacs/common';
 import type { Config } from './config.ts';
 import { transaction, type Db } from './db/pool.ts';
 import { generatePassword, hashPassword } from './access/passwords.ts';
@@ -27,7 +34,31 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
       [MASTER_ROLE_NO, DEFAULT_INSTITUTION_NO, JSON.stringify(everything)],
     );
 
-    const { rows } = await client.query<{ count: number }>('select count(*)::int as count from accounts');
+    // The share guest: the account every access-key session signs in as. It sees only what its
+    // key shares (study access only_shared) and cannot sign in with a password (random hash).
+    const { rows: guest } = await client.query('select 1 from accounts where id = $1', [SHARE_GUEST_ID]);
+    if (guest.length === 0) {
+      const { rows: role } = await client.query<{ no: number }>(
+        `insert into roles (institution, name, title, permissions, targets, study_access)
+         values ($1, 'Share guest', 'Share guest', $2, '{"All": false, "AETitle": [], "InstitutionName": [], "Modality": []}', 'only_shared')
+         on conflict do nothing returning no`,
+        [DEFAULT_INSTITUTION_NO, JSON.stringify(completePermissions({ list: true, viewer: true, report: true, report_pdf: true }))],
+      );
+      const roleNo =
+        role[0]?.no ??
+        (
+          await client.query<{ no: number }>(`select no from roles where institution = $1 and name = 'Share guest'`, [
+            DEFAULT_INSTITUTION_NO,
+          ])
+        ).rows[0]!.no;
+      await client.query(`insert into accounts (id, password_hash, name, title, role) values ($1, $2, 'Guest', 'Guest', $3)`, [
+        SHARE_GUEST_ID,
+        await hashPassword(generatePassword(32)),
+        roleNo,
+      ]);
+    }
+
+    const { rows } = await client.query<{ count: number }>('select count(*)::int as count from accounts where id <> $1', [SHARE_GUEST_ID]);
     if ((rows[0]?.count ?? 0) > 0) return {};
 
     const generated = config.adminPassword === undefined;

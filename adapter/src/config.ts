@@ -28,6 +28,8 @@ export interface Config {
   logRequests: boolean;
   /** The licence's web-connection limit (0 = unlimited); from MAX_WEB_CONNECTIONS until licences exist. */
   maxWebConnections: number;
+  /** The licence's monthly share limit (0 = unlimited); from MAX_MONTHLY_SHARES. */
+  maxMonthlyShares: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: int('TRUST_PROXY', 0, 0, 10),
     logRequests: bool('LOG_REQUESTS', false),
     maxWebConnections: int('MAX_WEB_CONNECTIONS', 0, 0, 100_000),
+    maxMonthlyShares: int('MAX_MONTHLY_SHARES', 0, 0, 10_000_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -17,6 +17,7 @@ export const ERRORS = {
   already_exists: { status: 409, message: 'An item with the entered value already exists' },
   not_last_master: { status: 409, message: '"Master" must always have at least one Account' },
   payload_too_large: { status: 413, message: 'Processing was aborted because the DICOM file to be created exceeds the default file size.' },
+  monthly_share_limit: { status: 409, message: 'You have already reached the maximum number of Monthly Shares.' },
   web_connection_limit: { status: 429, message: 'You have exceeded the maximum number of Web Connections.' },
   internal: { status: 500, message: 'Internal Server Error has occurred.' },
   orthanc_unavailable: { status: 503, message: 'The DICOM archive (Orthanc) cannot be reached. Please try again shortly.' },

@@ -78,7 +78,7 @@ describe('sign-in', () => {
     await stack.sql('update accounts set failed_attempts = 0 where id = $1', ['admin']);
   });
 
-  it('answers 400 with the field for a missing password, and 400 for the not-yet-available key login', async () => {
+  it('answers 400 with the field for a missing password, 401 for an unknown access key, 400 for token login', async () => {
     const missing = await anonymous(stack.baseUrl)
       .post(`${API}/login`)
       .set('X-Requested-With', 'XMLHttpRequest')

@@ -19,6 +19,8 @@ export interface Auth {
   institutionTargets: Targets;
   roleTargets: Targets;
   studyAccess: StudyAccess;
+  /** A share guest's access key; null for accounts. */
+  accessKey: string | null;
 }
 
 export type StudyAccess = 'all' | 'only_shared' | 'shared_or_matching';

@@ -62,7 +62,7 @@ const IDENTITY_COLUMNS = `a.id, a.name, a.title, a.role, r.name as role_name, r.
 /** Joins from a row that holds `account_id` to the account, its role and the role's institution. */
 const IDENTITY_JOINS = 'join accounts a on a.id = s.account_id join roles r on r.no = a.role join institutions i on i.no = r.institution';
 
-function toAuth(row: IdentityRow, sessionHash: Buffer, csrfToken: string): Auth {
+function toAuth(row: IdentityRow, sessionHash: Buffer, csrfToken: string, accessKey: string | null = null): Auth {
   return {
     sessionHash,
     csrfToken,
@@ -80,6 +80,7 @@ function toAuth(row: IdentityRow, sessionHash: Buffer, csrfToken: string): Auth 
     institutionTargets: parseTargets(row.institution_targets),
     roleTargets: parseTargets(row.role_targets),
     studyAccess: row.study_access,
+    accessKey,
   };
 }
 
@@ -99,8 +100,8 @@ export class Sessions {
     const key = hash.toString('base64');
     const cached = this.cache.get(key);
     if (cached && cached.until > Date.now() && !options.fresh) return cached.auth;
-    const { rows } = await this.db.query<IdentityRow & { csrf_token: string; stale: boolean }>(
-      `select s.csrf_token, s.last_seen_at < now() - make_interval(secs => $3) as stale, ${IDENTITY_COLUMNS}
+    const { rows } = await this.db.query<IdentityRow & { csrf_token: string; access_key: string | null; stale: boolean }>(
+      `select s.csrf_token, s.access_key, s.last_seen_at < now() - make_interval(secs => $3) as stale, ${IDENTITY_COLUMNS}
          from sessions s ${IDENTITY_JOINS}
         where s.id_hash = $1 and s.last_seen_at > now() - make_interval(mins => $2)`,
       [hash, this.options.idleMinutes, TOUCH_INTERVAL_S],
@@ -108,22 +109,22 @@ export class Sessions {
     const row = rows[0];
     if (!row) return null;
     if (row.stale) await this.db.query('update sessions set last_seen_at = now() where id_hash = $1', [hash]);
-    const auth = toAuth(row, hash, row.csrf_token);
+    const auth = toAuth(row, hash, row.csrf_token, row.access_key);
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(key, { auth, until: Date.now() + CACHE_MS });
     return auth;
   }
 
   /** Starts a session for an account that has just proved who it is. */
-  async signIn(accountId: string, req: Request, res: Response): Promise<Auth> {
+  async signIn(accountId: string, req: Request, res: Response, accessKey: string | null = null): Promise<Auth> {
     const token = randomBytes(32).toString('base64url');
     const csrfToken = randomBytes(32).toString('base64url');
     const hash = hashToken(token);
     const { rows } = await this.db.query<IdentityRow>(
-      `with s as (insert into sessions (id_hash, account_id, csrf_token, ip, user_agent)
-                  values ($1, $2, $3, $4, $5) returning account_id)
+      `with s as (insert into sessions (id_hash, account_id, csrf_token, ip, user_agent, access_key)
+                  values ($1, $2, $3, $4, $5, $6) returning account_id)
        select ${IDENTITY_COLUMNS} from s ${IDENTITY_JOINS}`,
-      [hash, accountId, csrfToken, req.ip ?? '', (req.get('user-agent') ?? '').slice(0, 512)],
+      [hash, accountId, csrfToken, req.ip ?? '', (req.get('user-agent') ?? '').slice(0, 512), accessKey],
     );
     const row = rows[0];
     if (!row) throw new Error(`Account ${accountId} vanished while signing in`);
@@ -135,7 +136,7 @@ export class Sessions {
       secure: this.options.secureCookie || req.secure,
       path: '/viewer',
     });
-    return toAuth(row, hash, csrfToken);
+    return toAuth(row, hash, csrfToken, accessKey);
   }
 
   async destroy(auth: Auth, res: Response): Promise<void> {

@@ -15,8 +15,8 @@
  * - Study access of the role: `all` = (targets ∧ referring physician) ∪ shared;
  *   `only_shared` = shared only; `shared_or_matching` = shared ∪ studies matching the account's
  *   referring physician within the targets (an account without one then sees only what is shared).
- * - Shared studies arrive with the sharing feature: `sharedStudies` is its hook, and matches none
- *   until then.
+ * - Shared studies (`sharedStudies`): a study or a patient's studies shared with the caller's
+ *   account, role or institution, or with the access key a guest signed in with, until expiry.
  */
 import type { Auth, Targets } from './auth.ts';
 import type { Db } from '../db/pool.ts';
@@ -61,9 +61,30 @@ export function referringPattern(name: string): string {
 
 const REFERRING_COLUMN = `trim(regexp_replace(upper(st.referring_physician_name), '[\\^=[:space:]]+', ' ', 'g'))`;
 
-/** Studies shared with the caller: the sharing feature fills this in. */
-function sharedStudies(_auth: Auth, _params: Params): string {
-  return 'false';
+/**
+ * Studies shared with the caller and not expired: by study, or by patient (optionally only some
+ * modalities). A guest reaches what its access key shares; an account what is shared with it,
+ * with its role (account left open) or with its institution (role left open).
+ */
+function sharedStudies(auth: Auth, params: Params): string {
+  let target: string;
+  if (auth.accessKey !== null) {
+    target = `s.access_key = ${params.add(auth.accessKey)}`;
+  } else {
+    const account = params.add(auth.accountId);
+    const role = params.add(auth.role);
+    const institution = params.add(auth.institution);
+    target = `s.access_key is null and (s.account_id = ${account} or (s.account_id is null and s.role = ${role})
+              or (s.account_id is null and s.role is null and s.institution = ${institution}))`;
+  }
+  return `exists (select 1 from share_studies s where s.study_id = st.id and s.expires_at > now() and ${target})
+       or exists (select 1 from share_patients s where s.patient_id = st.patient_id and s.expires_at > now() and ${target}
+                  and (cardinality(s.modalities) = 0 or st.modalities_in_study && s.modalities))`;
+}
+
+/** Shares changed: single-study answers remembered before must not outlive them. */
+export function forgetVisibility(): void {
+  cache.clear();
 }
 
 /** The predicate for lists. `firstParam` is the number of the first placeholder it may use. */

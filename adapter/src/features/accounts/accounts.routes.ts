@@ -10,7 +10,7 @@
  * - DELETE /accounts/delete?id=  409 not_last_master for the last Master account; not oneself
  */
 import type { Request } from 'express';
-import { isAdmin } from '@pacs/common';
+import { SHARE_GUEST_ID, isAdmin } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
 import { toSignedAccount } from '../auth/auth.service.ts';
@@ -38,7 +38,8 @@ export const accountsRoutes: AnyRouteSpec[] = [
       const { rows } = await deps.db.query(
         `select a.id, a.name, a.title, a.role, r.name as role_name, r.institution, r.teleradiology, a.ae_title,
                 a.referring_physician_name, a.locked_at
-           from accounts a join roles r on r.no = a.role order by lower(a.id)`,
+           from accounts a join roles r on r.no = a.role where a.id <> $1 order by lower(a.id)`,
+        [SHARE_GUEST_ID],
       );
       return rows.map((row) => ({
         Id: row.id,
@@ -62,8 +63,8 @@ export const accountsRoutes: AnyRouteSpec[] = [
     handler: async (_req, _res, { deps, auth }) => {
       const everyone = isAdmin(auth.permissions);
       const { rows } = await deps.db.query<{ id: string; name: string }>(
-        `select a.id, a.name from accounts a join roles r on r.no = a.role where $1 or r.institution = $2 order by lower(a.id)`,
-        [everyone, auth.institution],
+        `select a.id, a.name from accounts a join roles r on r.no = a.role where ($1 or r.institution = $2) and a.id <> $3 order by lower(a.id)`,
+        [everyone, auth.institution, SHARE_GUEST_ID],
       );
       return rows.map((row) => ({ Id: row.id, Name: row.name }));
     },

@@ -3,7 +3,7 @@
  * follow the policy, the institution and teleradiology kind come from the role, and the Master
  * role always keeps at least one account.
  */
-import { MASTER_ROLE_NO, MESSAGES, isAeTitle, isIdOrEmail } from '@pacs/common';
+import { MASTER_ROLE_NO, MESSAGES, RESERVED_GUEST_IDS, isAeTitle, isIdOrEmail } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { hashPassword, verifyPassword } from '../../access/passwords.ts';
 import { transaction, type DbClient } from '../../db/pool.ts';
@@ -66,7 +66,13 @@ export async function createAccount(deps: Deps, id: string, password: string, ch
  * password); an administrator may change any account's role, AE title and referring physician, and
  * set another account's password without knowing it.
  */
+/** The guest accounts are the system's own: nobody edits or deletes them. */
+function assertNotGuest(id: string): void {
+  if (RESERVED_GUEST_IDS.some((guest) => guest.toLowerCase() === id.toLowerCase())) throw new AppError('not_found');
+}
+
 export async function updateAccount(deps: Deps, auth: Auth, admin: boolean, id: string, change: AccountChange): Promise<string> {
+  assertNotGuest(id);
   const self = id.toLowerCase() === auth.accountId.toLowerCase();
   if (!self && !admin) throw new AppError('forbidden');
   const adminOnly = change.role !== undefined || change.aeTitle !== undefined || change.referringPhysicianName !== undefined;
@@ -119,6 +125,7 @@ export async function updateAccount(deps: Deps, auth: Auth, admin: boolean, id: 
 }
 
 export async function deleteAccount(deps: Deps, auth: Auth, id: string): Promise<void> {
+  assertNotGuest(id);
   if (id.toLowerCase() === auth.accountId.toLowerCase()) {
     throw new AppError('conflict', undefined, 'You cannot delete the account you are signed in with.');
   }

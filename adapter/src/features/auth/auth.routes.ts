@@ -3,15 +3,27 @@
  * - POST /login      form Id, Password → SignedAccount + httpOnly session cookie; 401 wrong id or
  *                    password; 403 login_blocked while locked. AccessKey (share guests), Token +
  *                    State and `GET /login?code=` answer 400 until the features behind them exist.
+ *                    Form AccessKey (+ CSRF, ignored: the key is the secret) signs a share guest in;
+ *                    an unknown, expired or deleted key answers 401.
  *                    429 web_connection_limit when the licence's web connections are all in use.
  * - DELETE /login    ends this session; the cookie is dead afterwards.
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
  */
-import type { PermissionKey } from '@pacs/common';
+import { SHARE_GUEST_ID, type PermissionKey } from '@pacs/common';
+import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalString, requiredString } from '../../http/input.ts';
 import { checkCredentials, toSignedAccount } from './auth.service.ts';
+
+async function shareKeyIsValid(deps: Deps, key: string): Promise<boolean> {
+  const { rows } = await deps.db.query(
+    `select 1 from share_studies where access_key = $1 and expires_at > now()
+     union all select 1 from share_patients where access_key = $1 and expires_at > now() limit 1`,
+    [key],
+  );
+  return rows.length > 0;
+}
 
 /** Who may see the web connections (spec 1 §2: the connection table needs all, admin or dashboard). */
 const CONNECTION_VIEWERS: readonly PermissionKey[] = ['admin', 'dashboard'];
@@ -23,9 +35,13 @@ export const authRoutes: AnyRouteSpec[] = [
     access: 'public',
     summary: 'Sign in',
     handler: async (req, res, { deps }) => {
-      if (optionalString(req, 'AccessKey') !== undefined || optionalString(req, 'Token') !== undefined) {
-        throw new AppError('bad_request');
+      const accessKey = optionalString(req, 'AccessKey', 'body', 200);
+      if (accessKey !== undefined) {
+        // A share guest: the key must name a share that has not expired.
+        if (!(await shareKeyIsValid(deps, accessKey))) throw new AppError('authentication_failed');
+        return toSignedAccount(await deps.sessions.signIn(SHARE_GUEST_ID, req, res, accessKey));
       }
+      if (optionalString(req, 'Token') !== undefined) throw new AppError('bad_request');
       const id = requiredString(req, 'Id', 'body', 256).trim();
       const password = requiredString(req, 'Password', 'body', 1024);
       const accountId = await checkCredentials(deps, id, password, req);

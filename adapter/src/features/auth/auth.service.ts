@@ -4,7 +4,7 @@
  * password is refused (403 login_blocked). Threshold 0 turns locking off.
  */
 import type { Request } from 'express';
-import { passwordProblems, type SignedAccount } from '@pacs/common';
+import { RESERVED_GUEST_IDS, passwordProblems, type SignedAccount } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { dummyPasswordHash, verifyPassword } from '../../access/passwords.ts';
 import type { Deps } from '../../deps.ts';
@@ -26,7 +26,8 @@ export async function checkCredentials(deps: Deps, id: string, password: string,
        from accounts where lower(id) = lower($1)`,
     [id, LockTime],
   );
-  const account = rows[0];
+  // The guest accounts sign in by access key only, never by password.
+  const account = RESERVED_GUEST_IDS.some((guest) => guest.toLowerCase() === id.toLowerCase()) ? undefined : rows[0];
   if (!account) {
     // Spend the same time as a real check so response timing does not reveal which ids exist.
     await verifyPassword(password, await dummyPasswordHash());
@@ -73,7 +74,7 @@ export function toSignedAccount(auth: Auth): SignedAccount {
     AETitle: auth.aeTitle,
     ReferringPhysicianName: auth.referringPhysicianName,
     Permissions: auth.permissions,
-    IsGuest: false,
+    IsGuest: auth.accessKey !== null,
     CsrfToken: auth.csrfToken,
   };
 }

@@ -6,13 +6,14 @@
  * Anyone signed in edits their own settings; editing another account's needs admin.
  */
 import type { Request } from 'express';
-import { isAdmin, type SettingsResponse } from '@pacs/common';
+import { defaultSettings, isAdmin, type SettingsResponse } from '@pacs/common';
 import type { AnyRouteSpec, SignedContext } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { dottedKey, jsonField, optionalString } from '../../http/input.ts';
 import { loadSettings, replaceSettings } from './settings.service.ts';
 
 function targetAccount(req: Request, { deps, auth }: SignedContext): Promise<string> | string {
+  if (auth.accessKey !== null) throw new AppError('forbidden');
   const id = optionalString(req, 'Id', 'body', 256) ?? auth.accountId;
   if (id.toLowerCase() === auth.accountId.toLowerCase()) return auth.accountId;
   if (!isAdmin(auth.permissions)) throw new AppError('forbidden');
@@ -44,7 +45,8 @@ export const settingsRoutes: AnyRouteSpec[] = [
     summary: 'Settings of the signed user',
     handler: async (_req, _res, { deps, auth }): Promise<SettingsResponse> => ({
       Id: auth.accountId,
-      Settings: await loadSettings(deps.db, auth.accountId),
+      // Share guests get the defaults, never stored: many people share one guest account.
+      Settings: auth.accessKey !== null ? defaultSettings() : await loadSettings(deps.db, auth.accountId),
     }),
   },
   replaceRoute('replace'),

@@ -61,7 +61,9 @@ export const STUDY_COLUMNS = `st.id, st.study_instance_uid, st.study_date, st.st
   st.patient_id, st.patient_name, st.patient_birth_date, st.patient_age, st.patient_sex, st.patient_comments,
   st.modalities_in_study, st.body_parts_in_study, st.study_description, st.study_id, st.number_of_series,
   st.number_of_instances, st.accession_number, st.institution_name, st.referring_physician_name,
-  st.performing_physician_name, st.ae_title, st.note, st.file_size, st.ctdivols, st.total_dlp, st.report_status`;
+  st.performing_physician_name, st.ae_title, st.note, st.file_size, st.ctdivols, st.total_dlp, st.report_status,
+  (exists (select 1 from share_studies s where s.study_id = st.id and s.expires_at > now())
+   or exists (select 1 from share_patients s where s.patient_id = st.patient_id and s.expires_at > now())) as is_shared`;
 
 export interface StudyRow {
   id: number;
@@ -91,6 +93,7 @@ export interface StudyRow {
   ctdivols: number[];
   total_dlp: number | null;
   report_status: string;
+  is_shared: boolean;
   is_favorite: boolean;
 }
 
@@ -113,7 +116,7 @@ export function toStudyItem(row: StudyRow): StudyItem {
     StudyDateTime: studyDateTime(row.study_date, row.study_time),
     UpdatedAt: row.updated_at.toISOString(),
     IsFavorite: row.is_favorite,
-    IsShared: false,
+    IsShared: row.is_shared,
     ReportStatus: row.report_status,
     PatientID: row.patient_id,
     PatientName: row.patient_name,

@@ -1,0 +1,291 @@
+/**
+ * Shares (spec 3 §2–§7). Form-encoded like the spec: No, Institution, Role, Account, ExpiresAt,
+ * repeated Modality (patient shares); plus uid (a study share's StudyInstanceUID) or id (a patient
+ * share's PatientID) on create. Needs the share permission, and the sharer must see what they share.
+ * - GET /sharestudies/all, /sharepatients/all       shares the caller made (administrators: all)
+ * - GET /sharestudies/fromstudy?uid=, /sharepatients/frompatient?id=
+ * - POST …/create, PATCH …/update (No), DELETE …/delete?no=
+ * - GET /shares/count                               → {SharePatients, ShareStudies} (the caller's)
+ * A share names an institution (not 0), optionally a role in it, optionally an account in that
+ * role; or nobody, which makes it a guest share with an unguessable access key. ExpiresAt is a
+ * date (YYYY-MM-DD, or with a time) taken at 23:59:59 in the site's time zone; past dates are
+ * refused. The licence's monthly limit (MAX_MONTHLY_SHARES; 0 = none) answers 409.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Request } from 'express';
+import { MESSAGES, isAdmin, isIdOrEmail, type PermissionKey } from '@pacs/common';
+import type { Auth } from '../../access/auth.ts';
+import { forgetVisibility, requireVisibleStudy, visibleStudies } from '../../access/visibility.ts';
+import type { Deps } from '../../deps.ts';
+import type { AnyRouteSpec } from '../../http/routes.ts';
+import { AppError } from '../../http/errors.ts';
+import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
+
+const SHARERS: readonly PermissionKey[] = ['share', 'list_share'];
+type Kind = 'study' | 'patient';
+const TABLE: Record<Kind, string> = { study: 'share_studies', patient: 'share_patients' };
+
+interface Target {
+  institution: number | null;
+  role: number | null;
+  account: string | null;
+}
+
+async function siteTimeZone(deps: Deps): Promise<string> {
+  const { rows } = await deps.db.query<{ zone: string | null }>(`select value ->> 'time_zone' as zone from configs where key = 'app'`);
+  return rows[0]?.zone || Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** ExpiresAt: the given day at 23:59:59 in the site's time zone, as an instant; past refused. */
+async function readExpiry(deps: Deps, req: Request, required: boolean): Promise<Date | undefined> {
+  const raw = optionalString(req, 'ExpiresAt', 'body', 40);
+  if (raw === undefined || raw === '') {
+    if (required) throw invalid('ExpiresAt', MESSAGES.required);
+    return undefined;
+  }
+  const day = /^(\d{4})[-/](\d{2})[-/](\d{2})/.exec(raw);
+  if (!day) throw invalid('ExpiresAt');
+  const { rows } = await deps.db
+    .query<{ at: Date; past: boolean }>(
+      `select (($1 || ' 23:59:59')::timestamp at time zone $2) as at, (($1 || ' 23:59:59')::timestamp at time zone $2) < now() as past`,
+      [`${day[1]}-${day[2]}-${day[3]}`, await siteTimeZone(deps)],
+    )
+    .catch(() => {
+      throw invalid('ExpiresAt');
+    });
+  if (!rows[0] || rows[0].past) throw invalid('ExpiresAt', 'The expiry date must not be in the past.');
+  return rows[0].at;
+}
+
+/** The share's target, checked: institution ≠ 0, role in it, account in that role; none = guest. */
+async function readTarget(deps: Deps, req: Request): Promise<Target> {
+  const institution = optionalInt(req, 'Institution', 0, 1_000_000_000) ?? null;
+  const role = optionalInt(req, 'Role', 0, 1_000_000_000) || null;
+  const account = optionalString(req, 'Account', 'body', 256) || null;
+  if (institution === null || institution === 0) {
+    if (institution === 0) throw invalid('Institution');
+    if (role !== null || account !== null) throw invalid('Institution', MESSAGES.required);
+    return { institution: null, role: null, account: null };
+  }
+  const { rows } = await deps.db.query('select 1 from institutions where no = $1', [institution]);
+  if (rows.length === 0) throw invalid('Institution');
+  if (role !== null) {
+    const { rows: roles } = await deps.db.query('select 1 from roles where no = $1 and institution = $2', [role, institution]);
+    if (roles.length === 0) throw invalid('Role');
+  } else if (account !== null) {
+    throw invalid('Role', MESSAGES.required);
+  }
+  if (account !== null) {
+    if (!isIdOrEmail(account)) throw invalid('Account');
+    const { rows: accounts } = await deps.db.query<{ id: string }>('select id from accounts where lower(id) = lower($1) and role = $2', [
+      account,
+      role,
+    ]);
+    if (!accounts[0]) throw invalid('Account');
+    return { institution, role, account: accounts[0].id };
+  }
+  return { institution, role, account: null };
+}
+
+async function assertMonthlyLimit(deps: Deps): Promise<void> {
+  const limit = deps.config.maxMonthlyShares;
+  if (limit === 0) return;
+  const { rows } = await deps.db.query<{ count: number }>(
+    `select ((select count(*) from share_studies where created_at >= date_trunc('month', now()))
+           + (select count(*) from share_patients where created_at >= date_trunc('month', now())))::int as count`,
+  );
+  if ((rows[0]?.count ?? 0) >= limit) throw new AppError('monthly_share_limit');
+}
+
+/** The studies of a patient the caller may see (a patient share needs at least one). */
+async function assertPatientVisible(deps: Deps, auth: Auth, patientId: string): Promise<void> {
+  const visible = visibleStudies(auth, 2);
+  const { rows } = await deps.db.query(`select 1 from studies st where st.patient_id = $1 and (${visible.sql}) limit 1`, [
+    patientId,
+    ...visible.params,
+  ]);
+  if (rows.length === 0) throw new AppError('not_found');
+}
+
+const modalitiesOf = (req: Request): string[] => {
+  const raw = (req.body as Record<string, unknown>).Modality;
+  const list = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).map((item) => String(item).trim().toUpperCase()).filter(Boolean);
+  for (const modality of list) if (!/^[A-Z]{2,8}$/.test(modality)) throw invalid('Modality');
+  return [...new Set(list)];
+};
+
+const SELECT: Record<Kind, string> = {
+  study: `select s.*, st.study_instance_uid, st.patient_id, st.patient_name, st.study_date, st.study_time, st.modalities_in_study,
+                 st.study_description, st.patient_sex, st.patient_birth_date, i.name as institution_name, r.name as role_name, a.name as account_name
+            from share_studies s join studies st on st.id = s.study_id
+            left join institutions i on i.no = s.institution left join roles r on r.no = s.role left join accounts a on a.id = s.account_id`,
+  patient: `select s.*, (select st.patient_name from studies st where st.patient_id = s.patient_id limit 1) as patient_name,
+                   i.name as institution_name, r.name as role_name, a.name as account_name
+              from share_patients s left join institutions i on i.no = s.institution left join roles r on r.no = s.role
+              left join accounts a on a.id = s.account_id`,
+};
+
+function toShare(row: Record<string, unknown>) {
+  const sharedWith = [row.institution_name, row.role_name, row.account_name].filter(Boolean).join(' > ');
+  return {
+    No: row.no,
+    StudyInstanceUID: row.study_instance_uid ?? null,
+    PatientID: row.patient_id,
+    PatientName: row.patient_name ?? '',
+    Institution: row.institution,
+    Role: row.role,
+    Account: row.account_id,
+    AccessKey: row.access_key,
+    ExpiresAt: (row.expires_at as Date).toISOString(),
+    CreatedAt: (row.created_at as Date).toISOString(),
+    UpdatedAt: (row.updated_at as Date).toISOString(),
+    SharedBy: row.created_by,
+    SharedWith: sharedWith || 'Guest',
+    Type: row.access_key ? 'guest' : row.account_id ? 'account' : row.role ? 'role' : 'institution',
+    Modality: (row.modalities as string[] | undefined) ?? [],
+    StudyDate: row.study_date ?? '',
+    StudyTime: row.study_time ?? '',
+    ModalitiesInStudy: row.modalities_in_study ?? [],
+    StudyDescription: row.study_description ?? '',
+  };
+}
+
+/** A share the caller may change: their own, or any for an administrator. */
+async function ownShare(deps: Deps, auth: Auth, kind: Kind, no: number): Promise<void> {
+  const { rows } = await deps.db.query<{ created_by: string | null }>(`select created_by from ${TABLE[kind]} where no = $1`, [no]);
+  if (!rows[0]) throw new AppError('not_found');
+  if (rows[0].created_by !== auth.accountId && !isAdmin(auth.permissions)) throw new AppError('not_found');
+}
+
+function routesFor(kind: Kind): AnyRouteSpec[] {
+  const base = kind === 'study' ? '/sharestudies' : '/sharepatients';
+  const table = TABLE[kind];
+  return [
+    {
+      method: 'get',
+      path: `${base}/all`,
+      access: SHARERS,
+      summary: `${kind === 'study' ? 'Study' : 'Patient'} shares the caller made (administrators: all)`,
+      handler: async (_req, _res, { deps, auth }) => {
+        const { rows } = await deps.db.query(`${SELECT[kind]} where ($1 or s.created_by = $2) order by s.no desc`, [
+          isAdmin(auth.permissions),
+          auth.accountId,
+        ]);
+        return rows.map(toShare);
+      },
+    },
+    {
+      method: 'get',
+      path: kind === 'study' ? `${base}/fromstudy` : `${base}/frompatient`,
+      access: SHARERS,
+      summary: `Shares of a ${kind}`,
+      handler: async (req, _res, { deps, auth }) => {
+        if (kind === 'study') {
+          const studyId = await requireVisibleStudy(deps.db, auth, requiredString(req, 'uid', 'query', 64));
+          return (await deps.db.query(`${SELECT.study} where s.study_id = $1 order by s.no desc`, [studyId])).rows.map(toShare);
+        }
+        const patientId = requiredString(req, 'id', 'query', 64);
+        await assertPatientVisible(deps, auth, patientId);
+        return (await deps.db.query(`${SELECT.patient} where s.patient_id = $1 order by s.no desc`, [patientId])).rows.map(toShare);
+      },
+    },
+    {
+      method: 'post',
+      path: `${base}/create`,
+      access: SHARERS,
+      summary: `Share a ${kind}`,
+      handler: async (req, _res, { deps, auth }) => {
+        const target = await readTarget(deps, req);
+        const expires = (await readExpiry(deps, req, true))!;
+        const key = target.institution === null ? randomBytes(24).toString('base64url') : null;
+        await assertMonthlyLimit(deps);
+        let no: number;
+        if (kind === 'study') {
+          const studyId = await requireVisibleStudy(deps.db, auth, requiredString(req, 'uid', 'body', 64));
+          const { rows } = await deps.db.query<{ no: number }>(
+            `insert into share_studies (study_id, institution, role, account_id, access_key, expires_at, created_by)
+             values ($1, $2, $3, $4, $5, $6, $7) returning no`,
+            [studyId, target.institution, target.role, target.account, key, expires, auth.accountId],
+          );
+          no = rows[0]!.no;
+        } else {
+          const patientId = requiredString(req, 'id', 'body', 64);
+          await assertPatientVisible(deps, auth, patientId);
+          const { rows } = await deps.db.query<{ no: number }>(
+            `insert into share_patients (patient_id, modalities, institution, role, account_id, access_key, expires_at, created_by)
+             values ($1, $2, $3, $4, $5, $6, $7, $8) returning no`,
+            [patientId, modalitiesOf(req), target.institution, target.role, target.account, key, expires, auth.accountId],
+          );
+          no = rows[0]!.no;
+        }
+        forgetVisibility();
+        return { No: no, AccessKey: key };
+      },
+    },
+    {
+      method: 'patch',
+      path: `${base}/update`,
+      access: SHARERS,
+      summary: `Change a ${kind} share`,
+      handler: async (req, _res, { deps, auth }) => {
+        const no = optionalInt(req, 'No', 1, Number.MAX_SAFE_INTEGER);
+        if (no === undefined) throw invalid('No', MESSAGES.required);
+        await ownShare(deps, auth, kind, no);
+        const target = await readTarget(deps, req);
+        const expires = await readExpiry(deps, req, false);
+        // A share that becomes a guest share gets a key; one that gains a target loses it.
+        await deps.db.query(
+          `update ${table} set institution = $2, role = $3, account_id = $4,
+                  access_key = case when $2::int is null then coalesce(access_key, $5) else null end,
+                  expires_at = coalesce($6, expires_at), ${kind === 'patient' ? 'modalities = $7,' : ''} updated_at = now()
+            where no = $1`,
+          [
+            no,
+            target.institution,
+            target.role,
+            target.account,
+            randomBytes(24).toString('base64url'),
+            expires ?? null,
+            ...(kind === 'patient' ? [modalitiesOf(req)] : []),
+          ],
+        );
+        forgetVisibility();
+        const { rows } = await deps.db.query(`${SELECT[kind]} where s.no = $1`, [no]);
+        return toShare(rows[0]!);
+      },
+    },
+    {
+      method: 'delete',
+      path: `${base}/delete`,
+      access: SHARERS,
+      summary: `Stop a ${kind} share`,
+      handler: async (req, _res, { deps, auth }) => {
+        const no = optionalInt(req, 'no', 1, Number.MAX_SAFE_INTEGER, 'query');
+        if (no === undefined) throw invalid('no', MESSAGES.required);
+        await ownShare(deps, auth, kind, no);
+        await deps.db.query(`delete from ${table} where no = $1`, [no]);
+        forgetVisibility();
+        return {};
+      },
+    },
+  ];
+}
+
+export const sharesRoutes: AnyRouteSpec[] = [
+  ...routesFor('study'),
+  ...routesFor('patient'),
+  {
+    method: 'get',
+    path: '/shares/count',
+    access: SHARERS,
+    summary: 'How many shares the caller made',
+    handler: async (_req, _res, { deps, auth }) => {
+      const { rows } = await deps.db.query<{ studies: number; patients: number }>(
+        `select (select count(*)::int from share_studies where $1 or created_by = $2) as studies,
+                (select count(*)::int from share_patients where $1 or created_by = $2) as patients`,
+        [isAdmin(auth.permissions), auth.accountId],
+      );
+      return { ShareStudies: rows[0]?.studies ?? 0, SharePatients: rows[0]?.patients ?? 0 };
+    },
+  },
+];
