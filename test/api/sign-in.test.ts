@@ -91,8 +91,15 @@ describe('sign-in', () => {
       .set('X-Requested-With', 'XMLHttpRequest')
       .type('form')
       .send({ AccessKey: 'k', CSRF: 'c' })
+      .expect(401);
+    expect(key.body.code).toBe('authentication_failed');
+    const token = await anonymous(stack.baseUrl)
+      .post(`${API}/login`)
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .type('form')
+      .send({ Token: 't', State: 's' })
       .expect(400);
-    expect(key.body.message).toBe(ERRORS.bad_request.message);
+    expect(token.body.message).toBe(ERRORS.bad_request.message);
   });
 
   it('refuses a sign-in posted without the XMLHttpRequest header (sign-in CSRF) or from another origin', async () => {
