@@ -108,6 +108,29 @@ describe('import from the browser', () => {
       role!.no,
     ]);
     const user = await signIn(stack.baseUrl, 'viewer-only', 'pass-1234');
+    // The import results name only studies the caller may see: a role limited to CT cannot learn
+    // the UID of the MR it uploaded into a study it may not see.
+    const [ctRole] = await stack.sql<{ no: number }>(
+      `insert into roles (institution, name, permissions, targets) values (0, 'ct-importer', '{"list": true, "list_import": true}', '{"All": false, "Modality": ["CT"]}') returning no`,
+    );
+    await stack.sql('insert into accounts (id, password_hash, role) values ($1, $2, $3)', [
+      'ct_importer',
+      await hashPassword('pass-1234'),
+      ctRole!.no,
+    ]);
+    const ctUser = await signIn(stack.baseUrl, 'ct_importer', 'pass-1234');
+    const mixed = await ctUser.agent
+      .post(`${API}/import/files`)
+      .set(ctUser.csrf)
+      .attach('files', readFileSync(`${FILES}/CT_small.dcm`), 'ct.dcm')
+      .attach('files', readFileSync(`${FILES}/MR_small.dcm`), 'mr.dcm')
+      .expect(200);
+    expect(
+      mixed.body.Files.map((file: { Status: string; StudyInstanceUIDs: string[] }) => [file.Status, file.StudyInstanceUIDs.length]),
+    ).toEqual([
+      ['Success', 1],
+      ['Success', 0],
+    ]);
     const refused = await user.agent
       .post(`${API}/import/files`)
       .set(user.csrf)

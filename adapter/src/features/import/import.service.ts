@@ -8,6 +8,8 @@ import type { Request } from 'express';
 import busboy from 'busboy';
 import { detectFileKind, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES } from '@pacs/common';
 import type { Deps } from '../../deps.ts';
+import type { Auth } from '../../access/auth.ts';
+import { visibleStudies } from '../../access/visibility.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 
@@ -73,8 +75,38 @@ export async function storeOne(deps: Deps, name: string, body: Buffer): Promise<
   return { File: name, Status: allKnown ? 'AlreadyStored' : 'Success', Instances: stored.length, StudyInstanceUIDs: uids };
 }
 
-/** Reads a multipart upload and stores each file part in order. */
-export function importUpload(deps: Deps, req: Request): Promise<ImportSummary> {
+/**
+ * Import results name studies too, so they go through the visibility module like every other
+ * answer: once the index has the stored studies (it follows Orthanc within about a second; up to
+ * 5 s are waited for), only those the caller may see are named. A study the caller may not see is
+ * still reported as stored, without its UID.
+ */
+async function onlyVisible(deps: Deps, auth: Auth, summary: ImportSummary): Promise<ImportSummary> {
+  const uids = [...new Set(summary.Files.flatMap((file) => file.StudyInstanceUIDs))];
+  if (uids.length === 0) return summary;
+  const visible = visibleStudies(auth, 2);
+  let allowed = new Set<string>();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { rows } = await deps.db.query<{ uid: string; seen: boolean }>(
+      `select st.study_instance_uid as uid, (${visible.sql}) as seen from studies st where st.study_instance_uid = any($1)`,
+      [uids, ...visible.params],
+    );
+    allowed = new Set(rows.filter((row) => row.seen).map((row) => row.uid));
+    if (rows.length === uids.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    ...summary,
+    Files: summary.Files.map((file) => ({ ...file, StudyInstanceUIDs: file.StudyInstanceUIDs.filter((uid) => allowed.has(uid)) })),
+  };
+}
+
+/** Reads a multipart upload, stores each file part in order, answers what the caller may see. */
+export async function importUpload(deps: Deps, auth: Auth, req: Request): Promise<ImportSummary> {
+  return onlyVisible(deps, auth, await storeUpload(deps, req));
+}
+
+function storeUpload(deps: Deps, req: Request): Promise<ImportSummary> {
   const type = req.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data')) throw new AppError('bad_request');
 
