@@ -20,7 +20,7 @@ describe('columns', () => {
   });
 
   it('keeps the identifying columns on a phone', () => {
-    expect(phoneColumns(visibleColumns(study)).map((column) => column.key)).toEqual([
+    expect(phoneColumns(study).map((column) => column.key)).toEqual([
       'IsFavorite',
       'PatientID',
       'PatientName',
@@ -29,6 +29,15 @@ describe('columns', () => {
       'StudyDescription',
       'AccessionNumber',
     ]);
+  });
+
+  it('fits the default study columns in 1280 px beside the sidebar', () => {
+    // Sidebar 100, checkbox and expander columns 62, a vertical scrollbar 16.
+    const room = 1280 - 100 - 62 - 16;
+    for (const edition of ['on_premises', 'teleradiology'] as const) {
+      const width = visibleColumns(study, hiddenStudyColumns(edition, null)).reduce((sum, column) => sum + column.width, 0);
+      expect(width, edition).toBeLessThanOrEqual(room);
+    }
   });
 
   it('sorts only by keys the server orders by', () => {
