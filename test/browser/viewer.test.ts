@@ -199,7 +199,7 @@ describe('viewer: CT', () => {
     const after = await viewer.stats();
     expect(Math.abs(after.mean - before.mean), 'mean brightness change after a window-level drag').toBeGreaterThan(3);
 
-    await viewer.toolbarButton('Reset').click();
+    await viewer.clickTool('Reset', 'Transform');
     await expect.poll(() => viewer.windowText().textContent()).toBe(initialWindow);
     await expect.poll(async () => Math.abs((await viewer.stats()).mean - initial.mean)).toBeLessThan(2);
   });

@@ -18,18 +18,27 @@ import { AppShell } from './shell/app-shell.tsx';
 import { TabbedLayout } from './shell/tabbed-layout.tsx';
 
 const SecurityScreen = lazyScreen(() => import('../features/admin/components/security-screen.tsx'), 'SecurityScreen');
+const AccessScreen = lazyScreen(() => import('../features/admin/accounts/components/access-screen.tsx'), 'AccessScreen');
 const AboutOverview = lazyScreen(() => import('../features/about/components/about-overview.tsx'), 'AboutOverview');
 const ProfileScreen = lazyScreen(() => import('../features/user/components/profile-screen.tsx'), 'ProfileScreen');
 const StudyListScreen = lazyScreen(() => import('../features/studies/components/study-list-screen.tsx'), 'StudyListScreen');
 const ViewerScreen = lazyScreen(() => import('../features/viewer/components/viewer-screen.tsx'), 'ViewerScreen');
+const ReportScreen = lazyScreen(() => import('../features/reports/components/report-screen.tsx'), 'ReportScreen');
+const TemplateEditorScreen = lazyScreen(() => import('../features/reports/components/template-editor-screen.tsx'), 'TemplateEditorScreen');
+const ReportPdfScreen = lazyScreen(() => import('../features/reports/components/report-pdf-screen.tsx'), 'ReportPdfScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
   '/admin/general/security': SecurityScreen,
+  '/admin/account': AccessScreen,
   '/about/overview': AboutOverview,
   '/user/profile': ProfileScreen,
   '/list': StudyListScreen,
   '/viewer': ViewerScreen,
+  '/report': ReportScreen,
+  '/us-report': ReportScreen,
+  '/user/report/template': TemplateEditorScreen,
+  '/user/report/pdf': ReportPdfScreen,
 };
 
 function screen(path: string) {

@@ -10,11 +10,13 @@ import { EMPTY_VIEWPORT_STATE, viewportService, type ViewportState } from './vie
 export interface CornerstoneViewportProps {
   viewportId: string;
   imageIds: readonly string[];
+  /** The image shown first (image grids start each viewport a few images further). */
+  initialIndex?: number;
   /** Rendered over the canvas with the viewport's current display state. */
   children?: (state: ViewportState) => ReactNode;
 }
 
-export function CornerstoneViewport({ viewportId, imageIds, children }: CornerstoneViewportProps) {
+export function CornerstoneViewport({ viewportId, imageIds, initialIndex = 0, children }: CornerstoneViewportProps) {
   const elementRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ViewportState>(EMPTY_VIEWPORT_STATE);
   const [enabled, setEnabled] = useState(false);
@@ -43,7 +45,9 @@ export function CornerstoneViewport({ viewportId, imageIds, children }: Cornerst
   const stackKey = imageIds.join('\n');
   useEffect(() => {
     if (!enabled) return;
-    void viewportService.setStack(viewportId, stackKey ? stackKey.split('\n') : []);
+    void viewportService.setStack(viewportId, stackKey ? stackKey.split('\n') : [], initialIndex);
+    // A later initialIndex (the image grid following its first viewport) is applied by the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, viewportId, stackKey]);
 
   return (

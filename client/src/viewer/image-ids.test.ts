@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageIdsForInstances, sopInstanceUidOf, wadoUri } from './image-ids.ts';
+import { imageIdOf, imageIdsForInstances, refOfImageId, sopInstanceUidOf, wadoUri } from './image-ids.ts';
 
 const instance = { StudyInstanceUID: '1.2', SeriesInstanceUID: '1.2.3', SOPInstanceUID: '1.2.3.4' };
 
@@ -24,5 +24,16 @@ describe('image ids', () => {
   it('reads the SOP Instance UID back from an id', () => {
     const [id] = imageIdsForInstances([{ ...instance, NumberOfFrames: 2 }]);
     expect(sopInstanceUidOf(id ?? '')).toBe('1.2.3.4');
+  });
+
+  it('reads study, series, instance and frame back and rebuilds the same id', () => {
+    const ids = imageIdsForInstances([instance, { ...instance, SOPInstanceUID: '9', NumberOfFrames: 2 }]);
+    for (const id of ids) {
+      const ref = refOfImageId(id);
+      expect(ref).not.toBeNull();
+      if (ref) expect(imageIdOf(ref, ref.frame)).toBe(id);
+    }
+    expect(refOfImageId(ids[2] ?? '')).toMatchObject({ SOPInstanceUID: '9', frame: 2 });
+    expect(refOfImageId('wadouri:/x')).toBeNull();
   });
 });

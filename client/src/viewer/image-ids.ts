@@ -26,17 +26,30 @@ export function wadoUri(instance: InstanceRef): string {
   return `${API_BASE}/wado?${params.toString()}`;
 }
 
+/** The image id of one instance; `frame` (1-based) only for multi-frame instances, 0 otherwise. */
+export function imageIdOf(instance: InstanceRef, frame = 0): string {
+  const base = `wadouri:${wadoUri(instance)}`;
+  // The loader reads `frame=` as the last parameter of the id.
+  return frame > 0 ? `${base}&frame=${frame}` : base;
+}
+
 /** Image ids in display order: instances as given, frames 1..N within each instance. */
 export function imageIdsForInstances(instances: readonly InstanceRef[]): string[] {
   const ids: string[] = [];
   for (const instance of instances) {
-    const base = `wadouri:${wadoUri(instance)}`;
     const frames = Math.max(1, Math.floor(instance.NumberOfFrames ?? 1));
-    // The loader reads `frame=` as the last parameter of the id.
-    if (frames === 1) ids.push(base);
-    else for (let frame = 1; frame <= frames; frame++) ids.push(`${base}&frame=${frame}`);
+    if (frames === 1) ids.push(imageIdOf(instance));
+    else for (let frame = 1; frame <= frames; frame++) ids.push(imageIdOf(instance, frame));
   }
   return ids;
+}
+
+/** The study, series, instance and frame (0 for a single-frame instance) an image id names. */
+export function refOfImageId(imageId: string): (InstanceRef & { frame: number }) | null {
+  const params = new URLSearchParams(imageId.slice(imageId.indexOf('?') + 1));
+  const [study, series, instance] = [params.get('studyUID'), params.get('seriesUID'), params.get('objectUID')];
+  if (!study || !series || !instance) return null;
+  return { StudyInstanceUID: study, SeriesInstanceUID: series, SOPInstanceUID: instance, frame: Number(params.get('frame') ?? 0) || 0 };
 }
 
 /** The SOP Instance UID an image id was built from (for thumbnails and overlays). */

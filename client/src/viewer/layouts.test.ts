@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { assignSeries, cellCount, layoutOf } from './layouts.ts';
+import { assignSeries, cellCount, initialLayouts, layoutOf } from './layouts.ts';
 
 describe('layouts', () => {
   it('knows the grid of each layout', () => {
     expect(layoutOf('1x2')).toMatchObject({ rows: 1, columns: 2 });
+    expect(layoutOf('2x3')).toMatchObject({ rows: 2, columns: 3 });
+    expect(layoutOf('9x9')).toMatchObject({ key: '1x1', rows: 1, columns: 1 });
+    expect(layoutOf('bad')).toMatchObject({ key: '1x1' });
     expect(cellCount('1x1')).toBe(1);
     expect(cellCount('1x2')).toBe(2);
     expect(cellCount('2x2')).toBe(4);
@@ -13,5 +16,12 @@ describe('layouts', () => {
     expect(assignSeries('1x1', [], ['a', 'b'])).toEqual(['a']);
     expect(assignSeries('2x2', ['b'], ['a', 'b', 'c'])).toEqual(['b', 'a', 'c', null]);
     expect(assignSeries('1x2', ['c', 'a', 'b', null], ['a', 'b', 'c'])).toEqual(['c', 'a']);
+  });
+
+  it('starts with 2x2 series and 1x1 image, or the layout of the study modality', () => {
+    expect(initialLayouts(undefined, ['CT'])).toEqual({ series: '2x2', image: '1x1' });
+    const settings = { series: '2x2', image: '1x1', modality: [{ modality: 'MR', series: '1x2', image: '2x2' }] };
+    expect(initialLayouts(settings, ['CT'])).toEqual({ series: '2x2', image: '1x1' });
+    expect(initialLayouts(settings, ['SR', 'MR'])).toEqual({ series: '1x2', image: '2x2' });
   });
 });

@@ -1,5 +1,9 @@
-/** The viewport grids the layout picker offers, and how a layout change keeps what is shown. */
-export type LayoutKey = '1x1' | '1x2' | '2x2';
+/**
+ * Viewport grids: the series grid (one series per cell) and the image grid (consecutive images of
+ * a series inside one cell). A layout is written `RxC` (rows × columns), as in the viewer
+ * settings (spec 2 §9: default 2x2 series and 1x1 image, per-modality layouts from settings).
+ */
+export type LayoutKey = string;
 
 export interface Layout {
   key: LayoutKey;
@@ -7,21 +11,45 @@ export interface Layout {
   columns: number;
 }
 
-export const LAYOUTS: readonly Layout[] = [
-  { key: '1x1', rows: 1, columns: 1 },
-  { key: '1x2', rows: 1, columns: 2 },
-  { key: '2x2', rows: 2, columns: 2 },
-];
+const MAX_SIDE = 4;
 
-export const DEFAULT_LAYOUT: LayoutKey = '1x1';
+/** The grids the layout pickers offer. */
+export const SERIES_LAYOUTS: readonly LayoutKey[] = ['1x1', '1x2', '2x1', '2x2', '2x3', '3x3'];
+export const IMAGE_LAYOUTS: readonly LayoutKey[] = ['1x1', '1x2', '2x2', '3x3'];
 
+export const DEFAULT_LAYOUT: LayoutKey = '2x2';
+export const DEFAULT_IMAGE_LAYOUT: LayoutKey = '1x1';
+
+/** Parses `RxC`; anything else (or a side beyond 4) is 1x1. */
 export function layoutOf(key: LayoutKey): Layout {
-  return LAYOUTS.find((layout) => layout.key === key) ?? (LAYOUTS[0] as Layout);
+  const match = /^(\d)x(\d)$/.exec(key);
+  const rows = Number(match?.[1] ?? 1);
+  const columns = Number(match?.[2] ?? 1);
+  if (!match || rows < 1 || columns < 1 || rows > MAX_SIDE || columns > MAX_SIDE) return { key: '1x1', rows: 1, columns: 1 };
+  return { key, rows, columns };
 }
 
 export function cellCount(key: LayoutKey): number {
   const layout = layoutOf(key);
   return layout.rows * layout.columns;
+}
+
+export interface LayoutSettings {
+  series: string;
+  image: string;
+  modality: readonly { modality: string; series: string; image: string }[];
+}
+
+/** The series and image layouts to start a study with: the first modality with its own layout wins. */
+export function initialLayouts(
+  settings: LayoutSettings | undefined,
+  modalities: readonly string[],
+): { series: LayoutKey; image: LayoutKey } {
+  const own = settings?.modality.find((item) => modalities.includes(item.modality));
+  return {
+    series: layoutOf(own?.series ?? settings?.series ?? DEFAULT_LAYOUT).key,
+    image: layoutOf(own?.image ?? settings?.image ?? DEFAULT_IMAGE_LAYOUT).key,
+  };
 }
 
 /**

@@ -19,3 +19,27 @@ describe('CT presets', () => {
       expect(voiRangeToWindow(windowToVoiRange(preset))).toEqual({ width: preset.width, center: preset.center });
   });
 });
+
+describe('presets per modality', () => {
+  it('offers the CT five with keys 1 to 5 when there are no settings', async () => {
+    const { presetsFor } = await import('./presets.ts');
+    expect(presetsFor(undefined, 'CT').map((p) => [p.label, p.keyboard])).toEqual([
+      ['Abdomen', '1'],
+      ['Bone', '2'],
+      ['Brain', '3'],
+      ['Lungs', '4'],
+      ['Mediastinum', '5'],
+    ]);
+    expect(presetsFor(undefined, 'MR')).toEqual([]);
+  });
+
+  it('takes the presets of the modality from the settings', async () => {
+    const { presetsFor } = await import('./presets.ts');
+    const settings = [
+      { key: 'a', label: 'Brain MR', modality: 'MR', ww: 400, wc: 200, keyboard: '7' },
+      { key: 'b', label: 'Lungs', modality: 'CT', ww: 1500, wc: -550, keyboard: '4' },
+    ];
+    expect(presetsFor(settings, 'MR')).toEqual([{ key: 'a', label: 'Brain MR', modality: 'MR', width: 400, center: 200, keyboard: '7' }]);
+    expect(presetsFor(settings, null)).toEqual([]);
+  });
+});

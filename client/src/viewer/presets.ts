@@ -35,3 +35,49 @@ export function windowToVoiRange({ width, center }: WindowLevel): VoiRange {
 export function voiRangeToWindow({ lower, upper }: VoiRange): WindowLevel {
   return { width: upper - lower, center: (lower + upper) / 2 };
 }
+
+/** A window preset as the toolbar offers it: from the user's settings, or the CT defaults. */
+export interface ModalityPreset extends WindowLevel {
+  key: string;
+  label: string;
+  modality: string;
+  /** Keyboard key that applies it (spec 2 §3), '' for none. */
+  keyboard: string;
+}
+
+export interface PresetSetting {
+  key: string;
+  label: string;
+  modality: string;
+  ww: number;
+  wc: number;
+  keyboard: string;
+}
+
+const CT_LABELS: Record<CtPresetKey, string> = {
+  abdomen: 'Abdomen',
+  bone: 'Bone',
+  brain: 'Brain',
+  lungs: 'Lungs',
+  mediastinum: 'Mediastinum',
+};
+
+/** The presets for images of `modality`: the user's per-modality list, the CT five when there are no settings. */
+export function presetsFor(settings: readonly PresetSetting[] | undefined, modality: string | null | undefined): ModalityPreset[] {
+  if (!modality) return [];
+  if (!settings) {
+    return modality === 'CT'
+      ? CT_PRESETS.map((preset, index) => ({ ...preset, label: CT_LABELS[preset.key], modality: 'CT', keyboard: String(index + 1) }))
+      : [];
+  }
+  return settings
+    .filter((preset) => preset.modality === modality)
+    .map((preset) => ({
+      key: preset.key,
+      label: preset.label,
+      modality: preset.modality,
+      width: preset.ww,
+      center: preset.wc,
+      keyboard: preset.keyboard,
+    }));
+}

@@ -1,38 +1,197 @@
 /**
- * The one configuration the stack tool group and the toolbar are built from (CONVENTIONS habit
- * 7). Mouse bindings follow spec 2 §9: left window level, middle zoom, right pan; the wheel
- * scrolls the stack and zooms with Ctrl.
+ * The one configuration the tool groups and the toolbar are built from (CONVENTIONS habit 7).
+ *
+ * - INTERACTION_TOOLS: the toolbar features that take over the primary mouse button (window
+ *   level, pan, zoom, rotate, the annotation tools, probe, magnifier) and the Cornerstone tool
+ *   behind each.
+ * - The mouse settings (spec 2 §9: left window level, centre zoom, right pan) bind the other
+ *   buttons; the wheel scrolls the stack and zooms with Ctrl; two fingers pinch-zoom.
+ * - TOOLBAR_FEATURES: every toolbar feature the viewer implements, with the permission that
+ *   hides it. A feature of the user's toolbar settings that is not listed here is not shown.
  */
-import { Enums as ToolEnums, PanTool, StackScrollTool, WindowLevelTool, ZoomTool } from '@cornerstonejs/tools';
-import { CT_PRESETS, type CtPreset } from './presets.ts';
-import { LAYOUTS, type Layout } from './layouts.ts';
+import {
+  AngleTool,
+  ArrowAnnotateTool,
+  CrosshairsTool,
+  EllipticalROITool,
+  Enums as ToolEnums,
+  LabelTool,
+  LengthTool,
+  MagnifyTool,
+  PanTool,
+  PlanarRotateTool,
+  ProbeTool,
+  RectangleROITool,
+  ReferenceLinesTool,
+  StackScrollTool,
+  WindowLevelTool,
+  ZoomTool,
+} from '@cornerstonejs/tools';
+import type { MouseTool, PermissionKey } from '@pacs/common';
 
 const { MouseBindings, KeyboardBindings } = ToolEnums;
 
 export interface ToolBinding {
-  mouseButton: number;
+  mouseButton?: number;
   modifierKey?: number;
+  numTouchPoints?: number;
 }
 
-export interface ToolEntry {
-  /** A Cornerstone tool class; its static `toolName` names it in the tool group. */
-  tool: { toolName: string };
-  bindings: ToolBinding[];
-}
-
-export const STACK_TOOLS: readonly ToolEntry[] = [
-  { tool: WindowLevelTool, bindings: [{ mouseButton: MouseBindings.Primary }] },
-  { tool: PanTool, bindings: [{ mouseButton: MouseBindings.Secondary }] },
-  {
-    tool: ZoomTool,
-    bindings: [{ mouseButton: MouseBindings.Auxiliary }, { mouseButton: MouseBindings.Wheel, modifierKey: KeyboardBindings.Ctrl }],
-  },
-  { tool: StackScrollTool, bindings: [{ mouseButton: MouseBindings.Wheel }] },
+/** Every Cornerstone tool the viewer registers, by class (its static `toolName` names it). */
+export const ALL_TOOLS: readonly { toolName: string }[] = [
+  WindowLevelTool,
+  PanTool,
+  ZoomTool,
+  StackScrollTool,
+  PlanarRotateTool,
+  LengthTool,
+  AngleTool,
+  RectangleROITool,
+  EllipticalROITool,
+  ArrowAnnotateTool,
+  LabelTool,
+  ProbeTool,
+  MagnifyTool,
+  CrosshairsTool,
+  ReferenceLinesTool,
 ];
 
-export interface ViewerToolbar {
-  layouts: readonly Layout[];
-  presets: readonly CtPreset[];
+/** Toolbar features that put a tool on the primary mouse button. */
+export type InteractionFeature =
+  | 'window_level'
+  | 'pan'
+  | 'zoom'
+  | 'rotate'
+  | 'length'
+  | 'angle'
+  | 'rectangle'
+  | 'ellipse'
+  | 'arrow'
+  | 'text'
+  | 'pixel_value'
+  | 'magnifier';
+
+export const INTERACTION_TOOLS: Record<InteractionFeature, string> = {
+  window_level: WindowLevelTool.toolName,
+  pan: PanTool.toolName,
+  zoom: ZoomTool.toolName,
+  rotate: PlanarRotateTool.toolName,
+  length: LengthTool.toolName,
+  angle: AngleTool.toolName,
+  rectangle: RectangleROITool.toolName,
+  ellipse: EllipticalROITool.toolName,
+  arrow: ArrowAnnotateTool.toolName,
+  text: LabelTool.toolName,
+  pixel_value: ProbeTool.toolName,
+  magnifier: MagnifyTool.toolName,
+};
+
+/** The tools whose marks are annotations (saved, shown or hidden by the display status). */
+export const ANNOTATION_TOOLS: readonly string[] = [
+  LengthTool.toolName,
+  AngleTool.toolName,
+  RectangleROITool.toolName,
+  EllipticalROITool.toolName,
+  ArrowAnnotateTool.toolName,
+  LabelTool.toolName,
+  ProbeTool.toolName,
+];
+
+export function isInteractionFeature(key: string): key is InteractionFeature {
+  return Object.hasOwn(INTERACTION_TOOLS, key);
 }
 
-export const VIEWER_TOOLBAR: ViewerToolbar = { layouts: LAYOUTS, presets: CT_PRESETS };
+const MOUSE_TOOL: Record<Exclude<MouseTool, 'none'>, string> = {
+  window_level: WindowLevelTool.toolName,
+  zoom: ZoomTool.toolName,
+  pan: PanTool.toolName,
+};
+
+export interface MouseSettings {
+  left: MouseTool;
+  middle: MouseTool;
+  right: MouseTool;
+}
+
+/**
+ * The bindings of every tool of the stack group when `primary` holds the left button and the
+ * mouse settings say what the centre and right buttons do.
+ */
+export function stackBindings(primary: string, mouse: MouseSettings): Map<string, ToolBinding[]> {
+  const bindings = new Map<string, ToolBinding[]>();
+  const add = (tool: string, binding: ToolBinding) => bindings.set(tool, [...(bindings.get(tool) ?? []), binding]);
+  add(primary, { mouseButton: MouseBindings.Primary });
+  if (mouse.middle !== 'none') add(MOUSE_TOOL[mouse.middle], { mouseButton: MouseBindings.Auxiliary });
+  if (mouse.right !== 'none') add(MOUSE_TOOL[mouse.right], { mouseButton: MouseBindings.Secondary });
+  add(StackScrollTool.toolName, { mouseButton: MouseBindings.Wheel });
+  add(ZoomTool.toolName, { mouseButton: MouseBindings.Wheel, modifierKey: KeyboardBindings.Ctrl });
+  // Touch (tablet, phone): one finger uses the left-button tool, two fingers pinch-zoom, three pan.
+  add(ZoomTool.toolName, { numTouchPoints: 2 });
+  add(PanTool.toolName, { numTouchPoints: 3 });
+  return bindings;
+}
+
+/** The tool the left button starts with, from the mouse settings. */
+export function defaultPrimaryTool(mouse: MouseSettings): string {
+  return mouse.left === 'none' ? WindowLevelTool.toolName : MOUSE_TOOL[mouse.left];
+}
+
+/** MPR: crosshairs on the left button, the rest as in the stack group. */
+export function mprBindings(mouse: MouseSettings): Map<string, ToolBinding[]> {
+  return stackBindings(CrosshairsTool.toolName, mouse);
+}
+
+/** How the toolbar renders a feature of the user's toolbar settings. */
+export type FeatureKind = 'tool' | 'action' | 'toggle' | 'menu' | 'component';
+
+export interface FeatureSpec {
+  kind: FeatureKind;
+  /** Hidden when the signed account lacks it (spec 2 §6). */
+  permission?: PermissionKey;
+}
+
+export const TOOLBAR_FEATURES: Record<string, FeatureSpec> = {
+  grid: { kind: 'component' },
+  grid_image: { kind: 'component' },
+  window_level: { kind: 'tool' },
+  window_level_presets: { kind: 'component' },
+  pan: { kind: 'tool' },
+  zoom: { kind: 'tool' },
+  rotate: { kind: 'tool' },
+  flip_horizontal: { kind: 'action' },
+  flip_vertical: { kind: 'action' },
+  reset: { kind: 'action' },
+  cine: { kind: 'toggle' },
+  cine_range: { kind: 'component' },
+  magnifier: { kind: 'tool' },
+  pixel_value: { kind: 'tool' },
+  length: { kind: 'tool' },
+  angle: { kind: 'tool' },
+  rectangle: { kind: 'tool' },
+  ellipse: { kind: 'tool' },
+  arrow: { kind: 'tool' },
+  text: { kind: 'tool' },
+  annotation_save: { kind: 'action', permission: 'viewer_annotation_save' },
+  sync: { kind: 'toggle' },
+  mpr: { kind: 'toggle' },
+  key_image: { kind: 'toggle' },
+  capture: { kind: 'action', permission: 'viewer_capture' },
+  export: { kind: 'menu', permission: 'viewer_export' },
+  dicom_header: { kind: 'action', permission: 'viewer_dicom_header' },
+  overlay: { kind: 'toggle' },
+  annotation_display: { kind: 'menu' },
+  pseudo_color: { kind: 'menu' },
+};
+
+/** The rotate menu turns by quarter turns or to a free angle (spec 2 §9: 0 to 360). */
+export const ROTATE_STEP = 90;
+
+/** Colour maps offered by the pseudo-colour menu (names of Cornerstone's registered maps). */
+export const COLORMAPS: readonly { key: string; name: string | null }[] = [
+  { key: 'gray', name: null },
+  { key: 'hot', name: 'Black-Body Radiation' },
+  { key: 'bone', name: 'bone_Matlab' },
+  { key: 'hsv', name: 'hsv' },
+  { key: 'jet', name: 'jet' },
+  { key: 'rainbow', name: 'rainbow' },
+];

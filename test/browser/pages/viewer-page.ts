@@ -67,8 +67,127 @@ export class ViewerPage {
     return this.page.locator('.viewer-header');
   }
 
+  toolbar(): Locator {
+    return this.page.getByRole('toolbar', { name: 'Viewer tools' });
+  }
+
   toolbarButton(name: string | RegExp): Locator {
-    return this.page.getByRole('toolbar', { name: 'Viewer tools' }).getByRole('button', { name });
+    return this.toolbar().getByRole('button', { name, exact: typeof name === 'string' });
+  }
+
+  /** Clicks a toolbar item, opening the folders or menus it sits in first (outermost first). */
+  async clickTool(name: string | RegExp, ...menus: string[]): Promise<void> {
+    let scope = this.toolbar();
+    for (const menu of menus) {
+      const opener = scope.getByRole('button', { name: menu, exact: true });
+      if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+      scope = scope.getByRole('group', { name: menu, exact: true });
+    }
+    await scope
+      .getByRole('button', { name, exact: typeof name === 'string' })
+      .first()
+      .click();
+  }
+
+  /** The texts Cornerstone draws beside annotations (SVG), e.g. "123.45 mm". */
+  async annotationTexts(index = 0): Promise<string[]> {
+    return this.cell(index).locator('svg text').allTextContents();
+  }
+
+  thumbnailStatus(): Locator {
+    return this.page.locator('.viewer-thumbnails .thumbnail-status');
+  }
+
+  /**
+   * Where image pixel (column, row) of a `columns` × `rows` image lies on the page, for a fitted
+   * image with no pan (Cornerstone centres it and scales it to fit the canvas).
+   */
+  async imageToPage(
+    index: number,
+    columns: number,
+    rows: number,
+    column: number,
+    row: number,
+  ): Promise<{ x: number; y: number; scale: number }> {
+    const box = await this.canvas(index).boundingBox();
+    if (!box) throw new Error('the viewport has no box');
+    const scale = Math.min(box.width / columns, box.height / rows);
+    return {
+      x: box.x + box.width / 2 + (column + 0.5 - columns / 2) * scale,
+      y: box.y + box.height / 2 + (row + 0.5 - rows / 2) * scale,
+      scale,
+    };
+  }
+
+  /** A left-button drag between two page points (annotation tools). */
+  async dragBetween(from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+    await this.page.mouse.move(from.x, from.y);
+    await this.page.mouse.down({ button: 'left' });
+    await this.page.mouse.move(to.x, to.y, { steps: 12 });
+    await this.page.mouse.up({ button: 'left' });
+  }
+
+  /**
+   * Luminance of an `n` × `n` grid over the centred square of a canvas (where a square image
+   * lies when fitted), so flips and quarter turns of the image can be compared cell by cell.
+   */
+  async squareGrid(canvas: Locator, n = 16): Promise<number[]> {
+    return canvas.evaluate((node, size) => {
+      const element = node as HTMLCanvasElement;
+      const context = element.getContext('2d', { willReadFrequently: true });
+      if (!context) throw new Error('no 2d context');
+      const side = Math.min(element.width, element.height);
+      const [left, top] = [Math.floor((element.width - side) / 2), Math.floor((element.height - side) / 2)];
+      const data = context.getImageData(left, top, side, side).data;
+      const sums = new Array<number>(size * size).fill(0);
+      const counts = new Array<number>(size * size).fill(0);
+      for (let y = 0; y < side; y++)
+        for (let x = 0; x < side; x++) {
+          const at = (y * side + x) * 4;
+          const cell = Math.floor((y * size) / side) * size + Math.floor((x * size) / side);
+          sums[cell] = (sums[cell] ?? 0) + 0.299 * (data[at] ?? 0) + 0.587 * (data[at + 1] ?? 0) + 0.114 * (data[at + 2] ?? 0);
+          counts[cell] = (counts[cell] ?? 0) + 1;
+        }
+      return sums.map((sum, cell) => sum / (counts[cell] || 1));
+    }, n);
+  }
+
+  /** Luminance along one row of a canvas (fraction 0..1 of its height). */
+  async rowProfile(canvas: Locator, at = 0.5): Promise<number[]> {
+    return canvas.evaluate((node, fraction) => {
+      const element = node as HTMLCanvasElement;
+      const context = element.getContext('2d', { willReadFrequently: true });
+      if (!context) throw new Error('no 2d context');
+      const y = Math.min(element.height - 1, Math.floor(element.height * fraction));
+      const data = context.getImageData(0, y, element.width, 1).data;
+      const row: number[] = [];
+      for (let x = 0; x < element.width; x++)
+        row.push(0.299 * (data[x * 4] ?? 0) + 0.587 * (data[x * 4 + 1] ?? 0) + 0.114 * (data[x * 4 + 2] ?? 0));
+      return row;
+    }, at);
+  }
+
+  /** Luminance down one column of a canvas (fraction 0..1 of its width). */
+  async columnProfile(canvas: Locator, at = 0.5): Promise<number[]> {
+    return canvas.evaluate((node, fraction) => {
+      const element = node as HTMLCanvasElement;
+      const context = element.getContext('2d', { willReadFrequently: true });
+      if (!context) throw new Error('no 2d context');
+      const x = Math.min(element.width - 1, Math.floor(element.width * fraction));
+      const data = context.getImageData(x, 0, 1, element.height).data;
+      const column: number[] = [];
+      for (let y = 0; y < element.height; y++)
+        column.push(0.299 * (data[y * 4] ?? 0) + 0.587 * (data[y * 4 + 1] ?? 0) + 0.114 * (data[y * 4 + 2] ?? 0));
+      return column;
+    }, at);
+  }
+
+  mprCanvas(plane: 'axial' | 'sagittal' | 'coronal'): Locator {
+    return this.page.locator(`.mpr-cell[data-plane="${plane}"] canvas`).first();
+  }
+
+  mprMessage(): Locator {
+    return this.page.locator('.mpr-message');
   }
 
   /** Waits until the cell shows an image (overlay image n/N) or a message it cannot. */
@@ -155,6 +274,22 @@ export class ViewerPage {
       await this.page.waitForTimeout(150);
     }
   }
+}
+
+/** An n × n grid mirrored left-right, or turned a quarter clockwise. */
+export function mirrorGrid(grid: readonly number[], n = 16): number[] {
+  return grid.map((_, cell) => grid[Math.floor(cell / n) * n + (n - 1 - (cell % n))] ?? 0);
+}
+
+export function rotateGridClockwise(grid: readonly number[], n = 16): number[] {
+  // The cell at (row r, column c) after a clockwise quarter turn shows what was at (n-1-c, r).
+  return grid.map((_, cell) => grid[(n - 1 - (cell % n)) * n + Math.floor(cell / n)] ?? 0);
+}
+
+export function meanDifference(a: readonly number[], b: readonly number[]): number {
+  let total = 0;
+  for (let i = 0; i < a.length; i++) total += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return total / (a.length || 1);
 }
 
 /** Mean absolute difference between two coarse grids (0..255). */

@@ -71,8 +71,8 @@ export const AppShell = observer(function AppShell() {
         {intl.formatMessage({ id: 'shell.skip_to_content' })}
       </button>
       <GlobalBar />
-      {bars.searchBar && <SearchBarSlot />}
-      {bars.toolbar && <ToolbarSlot />}
+      <SearchBarSlot band={bars.searchBar} />
+      <ToolbarSlot band={bars.toolbar} />
       <OfflineBanner />
       <div className="app-body">
         {showSidebar && <Sidebar />}

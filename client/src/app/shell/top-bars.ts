@@ -1,10 +1,16 @@
 /** Which bars and theme each route gets (spec 1 §2 "Top bar by route"). */
 import type { Theme } from '../stores/ui-store.ts';
 
+/**
+ * How the shell shows a search bar or toolbar band: always (an empty slot holds its place),
+ * only while a screen fills it, or never.
+ */
+export type Band = 'always' | 'when-filled' | 'never';
+
 export interface TopBars {
   theme: Theme;
-  searchBar: boolean;
-  toolbar: boolean;
+  searchBar: Band;
+  toolbar: Band;
 }
 
 export function topBarsFor(pathname: string): TopBars {
@@ -12,15 +18,16 @@ export function topBarsFor(pathname: string): TopBars {
   switch (first) {
     case 'list':
     case 'mwm':
-      return { theme: 'light', searchBar: true, toolbar: true };
+      return { theme: 'light', searchBar: 'always', toolbar: 'always' };
     case 'report':
     case 'us-report':
-      return { theme: 'light', searchBar: false, toolbar: true };
+      return { theme: 'light', searchBar: 'never', toolbar: 'always' };
     case 'viewer':
-      return { theme: 'dark', searchBar: true, toolbar: true };
+      // The viewer draws its own tool row; the bands appear when it fills them (the pickers).
+      return { theme: 'dark', searchBar: 'when-filled', toolbar: 'when-filled' };
     case 'dicomheader':
-      return { theme: 'dark', searchBar: false, toolbar: false };
+      return { theme: 'dark', searchBar: 'never', toolbar: 'never' };
     default:
-      return { theme: 'light', searchBar: false, toolbar: false };
+      return { theme: 'light', searchBar: 'never', toolbar: 'never' };
   }
 }

@@ -4,26 +4,40 @@ import { INITIAL_VIEWER_STATE, viewerReducer } from './viewer-state.ts';
 const uids = ['s1', 's2', 's3'];
 
 describe('viewerReducer', () => {
-  it('starts 1x1 with the first series', () => {
+  it('starts 2x2 series and 1x1 image, or with the layouts it is given', () => {
     const state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids });
-    expect(state).toEqual({ layout: '1x1', cells: ['s1'], active: 0 });
+    expect(state).toMatchObject({ layout: '2x2', imageLayout: '1x1', cells: ['s1', 's2', 's3', null], active: 0 });
     expect(viewerReducer(state, { type: 'series_loaded', seriesUids: ['x'] })).toBe(state);
+    const mr = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids, layout: '1x2', imageLayout: '2x2' });
+    expect(mr).toMatchObject({ layout: '1x2', imageLayout: '2x2', cells: ['s1', 's2'] });
   });
 
   it('fills new cells on a bigger layout and keeps the active cell inside a smaller one', () => {
-    let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids });
+    let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids, layout: '1x1' });
     state = viewerReducer(state, { type: 'set_layout', layout: '2x2', seriesUids: uids });
     expect(state.cells).toEqual(['s1', 's2', 's3', null]);
     state = viewerReducer(state, { type: 'activate', cell: 3 });
     expect(state.active).toBe(3);
     state = viewerReducer(state, { type: 'set_layout', layout: '1x2', seriesUids: uids });
-    expect(state).toEqual({ layout: '1x2', cells: ['s1', 's2'], active: 1 });
+    expect(state).toMatchObject({ layout: '1x2', cells: ['s1', 's2'], active: 1 });
   });
 
   it('loads a series into a cell and makes it active', () => {
     let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'set_layout', layout: '1x2', seriesUids: uids });
     state = viewerReducer(state, { type: 'show_series', cell: 1, seriesUid: 's3' });
-    expect(state).toEqual({ layout: '1x2', cells: ['s1', 's3'], active: 1 });
+    expect(state).toMatchObject({ layout: '1x2', cells: ['s1', 's3'], active: 1 });
     expect(viewerReducer(state, { type: 'show_series', cell: 5, seriesUid: 's2' })).toBe(state);
+  });
+
+  it('maximises a cell and back, and switches MPR on and off', () => {
+    let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids });
+    state = viewerReducer(state, { type: 'toggle_maximise', cell: 2 });
+    expect(state).toMatchObject({ maximised: 2, active: 2 });
+    state = viewerReducer(state, { type: 'toggle_maximise', cell: 2 });
+    expect(state.maximised).toBeNull();
+    state = viewerReducer(state, { type: 'mpr', seriesUid: 's1' });
+    expect(state.mpr).toBe('s1');
+    state = viewerReducer(state, { type: 'set_image_layout', layout: '2x2' });
+    expect(state).toMatchObject({ imageLayout: '2x2', mpr: null });
   });
 });

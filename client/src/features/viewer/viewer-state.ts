@@ -1,41 +1,66 @@
 /**
- * What the viewer screen shows: the layout, which series each cell holds and the active cell.
+ * What the viewer screen shows: the series grid and which series each cell holds, the image grid
+ * inside each cell, the active cell, a maximised cell (double click or double tap), and MPR.
  * A pure reducer, so the rules are tested without Cornerstone.
  */
-import { assignSeries, DEFAULT_LAYOUT, type LayoutKey } from '../../viewer/layouts.ts';
+import { assignSeries, DEFAULT_IMAGE_LAYOUT, DEFAULT_LAYOUT, type LayoutKey } from '../../viewer/layouts.ts';
 
 export interface ViewerState {
   layout: LayoutKey;
+  imageLayout: LayoutKey;
   /** SeriesInstanceUID per cell, row by row; null for an empty cell. */
   cells: (string | null)[];
   active: number;
+  /** The cell shown alone, or null. */
+  maximised: number | null;
+  /** The series shown in MPR, or null for the grid. */
+  mpr: string | null;
 }
 
 export type ViewerAction =
-  | { type: 'series_loaded'; seriesUids: readonly string[] }
+  | { type: 'series_loaded'; seriesUids: readonly string[]; layout?: LayoutKey; imageLayout?: LayoutKey }
   | { type: 'set_layout'; layout: LayoutKey; seriesUids: readonly string[] }
+  | { type: 'set_image_layout'; layout: LayoutKey }
   | { type: 'activate'; cell: number }
-  | { type: 'show_series'; cell: number; seriesUid: string };
+  | { type: 'show_series'; cell: number; seriesUid: string }
+  | { type: 'toggle_maximise'; cell: number }
+  | { type: 'mpr'; seriesUid: string | null };
 
-export const INITIAL_VIEWER_STATE: ViewerState = { layout: DEFAULT_LAYOUT, cells: [], active: 0 };
+export const INITIAL_VIEWER_STATE: ViewerState = {
+  layout: DEFAULT_LAYOUT,
+  imageLayout: DEFAULT_IMAGE_LAYOUT,
+  cells: [],
+  active: 0,
+  maximised: null,
+  mpr: null,
+};
 
 export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerState {
   switch (action.type) {
-    case 'series_loaded':
+    case 'series_loaded': {
       // The first answer fills the grid; later refetches keep what the user arranged.
       if (state.cells.some((cell) => cell !== null)) return state;
-      return { ...state, cells: assignSeries(state.layout, [], action.seriesUids) };
+      const layout = action.layout ?? state.layout;
+      return { ...state, layout, imageLayout: action.imageLayout ?? state.imageLayout, cells: assignSeries(layout, [], action.seriesUids) };
+    }
     case 'set_layout': {
       const cells = assignSeries(action.layout, state.cells, action.seriesUids);
-      return { layout: action.layout, cells, active: Math.min(state.active, cells.length - 1) };
+      return { ...state, layout: action.layout, cells, active: Math.min(state.active, cells.length - 1), maximised: null, mpr: null };
     }
+    case 'set_image_layout':
+      return { ...state, imageLayout: action.layout, mpr: null };
     case 'activate':
       return action.cell === state.active || action.cell >= state.cells.length ? state : { ...state, active: action.cell };
     case 'show_series': {
       if (action.cell >= state.cells.length) return state;
       const cells = [...state.cells];
       cells[action.cell] = action.seriesUid;
-      return { ...state, cells, active: action.cell };
+      return { ...state, cells, active: action.cell, mpr: null };
     }
+    case 'toggle_maximise':
+      if (action.cell >= state.cells.length) return state;
+      return { ...state, active: action.cell, maximised: state.maximised === null ? action.cell : null };
+    case 'mpr':
+      return { ...state, mpr: action.seriesUid };
   }
 }

@@ -1,12 +1,15 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer and Refresh work; the other actions arrive in later releases and
- * show disabled. An action the user may not use is not shown.
+ * order, left and right. Viewer, Import and Refresh work; the other actions arrive in later
+ * releases and show disabled. An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
 import type { PermissionKey, ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../app/stores/index.ts';
+import { ImportDialog } from '../../import/components/import-dialog.tsx';
 import type { StudyListStore } from '../study-list-store.ts';
 
 const LABELS = defineMessages({
@@ -112,6 +115,8 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
     return descriptor ? intl.formatMessage(descriptor) : item.label;
   };
   const selectedCount = store.selectedStudies.length;
+  const [importOpen, setImportOpen] = useState(false);
+  const navigate = useNavigate();
 
   const render = (item: ToolbarItem) => {
     if (item.type === 'divider') return <span key={item.key} className="toolbar-divider" role="separator" />;
@@ -127,6 +132,27 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
       return (
         <button key={item.key} type="button" className="tool-button" disabled={store.loading} onClick={onRefresh}>
           <RefreshIcon />
+          {label(item)}
+        </button>
+      );
+    }
+    if (item.key === 'report') {
+      const [study] = store.selectedStudies;
+      return (
+        <button
+          key={item.key}
+          type="button"
+          className="tool-button"
+          disabled={!study}
+          onClick={() => study && navigate(`/report?studyinstanceuid=${encodeURIComponent(study.item.StudyInstanceUID)}`)}
+        >
+          {label(item)}
+        </button>
+      );
+    }
+    if (item.key === 'import') {
+      return (
+        <button key={item.key} type="button" className="tool-button" onClick={() => setImportOpen(true)}>
           {label(item)}
         </button>
       );
@@ -153,6 +179,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         )}
         {right.map(render)}
       </div>
+      {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );
 });

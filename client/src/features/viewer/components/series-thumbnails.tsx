@@ -5,9 +5,10 @@
  * render it, the tile shows the modality instead.
  */
 import { useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { API_BASE } from '@pacs/common';
 import { useInstances } from '../api/get-instances.ts';
+import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
 import type { ViewerSeries } from '../types.ts';
 
 /** The drag-and-drop type that carries a SeriesInstanceUID onto a viewport. */
@@ -57,10 +58,18 @@ export interface SeriesThumbnailsProps {
   loading: boolean;
   /** SeriesInstanceUID per viewport cell, to mark the series on screen. */
   shown: readonly (string | null)[];
+  /** Download state of the series opened so far (spec 2 §4: loading, loaded or failed). */
+  status: Readonly<Record<string, SeriesLoadStatus>>;
   onOpen: (seriesUid: string) => void;
 }
 
-export function SeriesThumbnails({ series, loading, shown, onOpen }: SeriesThumbnailsProps) {
+const STATUS_MESSAGES = defineMessages({
+  loading: { id: 'viewer.thumbnail_status.loading' },
+  loaded: { id: 'viewer.thumbnail_status.loaded' },
+  failed: { id: 'viewer.thumbnail_status.failed' },
+});
+
+export function SeriesThumbnails({ series, loading, shown, status, onOpen }: SeriesThumbnailsProps) {
   const intl = useIntl();
   return (
     <nav className="viewer-thumbnails" aria-label={intl.formatMessage({ id: 'viewer.series_list' })} aria-busy={loading}>
@@ -70,6 +79,7 @@ export function SeriesThumbnails({ series, loading, shown, onOpen }: SeriesThumb
             <button
               type="button"
               className="thumbnail"
+              data-status={status[item.SeriesInstanceUID]}
               aria-current={shown.includes(item.SeriesInstanceUID) ? 'true' : undefined}
               draggable
               onDragStart={(event) => {
@@ -90,6 +100,11 @@ export function SeriesThumbnails({ series, loading, shown, onOpen }: SeriesThumb
                 <span className="thumbnail-line">
                   {intl.formatMessage({ id: 'viewer.image_count' }, { count: item.NumberOfSeriesRelatedInstances })}
                 </span>
+                {status[item.SeriesInstanceUID] && (
+                  <span className={`thumbnail-line thumbnail-status thumbnail-${status[item.SeriesInstanceUID]}`}>
+                    {intl.formatMessage(STATUS_MESSAGES[status[item.SeriesInstanceUID] as SeriesLoadStatus])}
+                  </span>
+                )}
               </span>
             </button>
           </li>

@@ -1,22 +1,29 @@
 /**
- * One cell of the viewport grid: the stack viewport of a series with its overlay corners
- * (patient, study date, series, image n/N, window and zoom) and the messages for loading, empty
- * cells and images that cannot be displayed. Clicking makes the cell active; a series thumbnail
- * dropped on it loads that series here.
+ * One cell of the series grid: the stack viewport(s) of a series (several when the image grid
+ * splits the cell, each a few images further), the overlay corners the user's settings describe,
+ * and the messages for loading, empty cells and images that cannot be displayed. Clicking makes
+ * the cell active; a double click or double tap maximises it; a series thumbnail dropped on it
+ * loads that series here. Once the first image shows, the whole series is fetched in the
+ * background (its thumbnail shows loading, loaded or failed).
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { OverlayItem, OverlayPosition } from '@pacs/common';
 import { CornerstoneViewport } from '../../../viewer/cornerstone-viewport.tsx';
+import { attributeOf } from '../../../viewer/dicom-values.ts';
 import { imageIdsForInstances } from '../../../viewer/image-ids.ts';
+import { DoubleTapDetector } from '../../../viewer/interaction.ts';
+import { layoutOf, type LayoutKey } from '../../../viewer/layouts.ts';
 import { describeTransferSyntax } from '../../../viewer/transfer-syntax.ts';
-import type { ViewportState } from '../../../viewer/viewport-service.ts';
+import { viewportService, type SeriesLoadStatus, type ViewportState } from '../../../viewer/viewport-service.ts';
 import { useInstances } from '../api/get-instances.ts';
 import { formatDicomDate, formatPersonName } from '../format.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 import { SERIES_DRAG_TYPE } from './series-thumbnails.tsx';
 
-export function viewportIdOf(cell: number): string {
-  return `viewport-${cell}`;
+/** The id of a cell's viewport; `sub` > 0 for the further viewports of an image grid. */
+export function viewportIdOf(cell: number, sub = 0): string {
+  return sub === 0 ? `viewport-${cell}` : `viewport-${cell}-${sub}`;
 }
 
 export interface ViewportCellProps {
@@ -24,45 +31,104 @@ export interface ViewportCellProps {
   active: boolean;
   study: ViewerStudy | undefined;
   series: ViewerSeries | null;
+  imageLayout: LayoutKey;
+  overlay: readonly OverlayItem[];
+  overlayVisible: boolean;
+  /** Whether an image (by id) is a key image. */
+  isKeyImage: (imageId: string | null) => boolean;
+  hidden: boolean;
   onActivate: () => void;
   onDropSeries: (seriesUid: string) => void;
+  onToggleMaximise: () => void;
+  onSeriesStatus: (seriesUid: string, status: SeriesLoadStatus) => void;
 }
 
-function Overlay({ state, study, series }: { state: ViewportState; study: ViewerStudy | undefined; series: ViewerSeries }) {
+const CORNERS: Record<OverlayPosition, string> = {
+  tl: 'overlay-top-start',
+  tr: 'overlay-top-end',
+  bl: 'overlay-bottom-start',
+  br: 'overlay-bottom-end',
+};
+
+interface OverlayProps {
+  state: ViewportState;
+  study: ViewerStudy | undefined;
+  series: ViewerSeries;
+  items: readonly OverlayItem[];
+  keyImage: boolean;
+}
+
+function OverlayValue({ item, state, study, series }: { item: OverlayItem } & Omit<OverlayProps, 'items' | 'keyImage'>) {
   const intl = useIntl();
-  return (
-    <div className="viewport-overlay" aria-hidden={state.status !== 'ready'}>
-      <div className="overlay-corner overlay-top-start">
-        <span>{formatPersonName(study?.PatientName)}</span>
-        <span>{study?.PatientID}</span>
-      </div>
-      <div className="overlay-corner overlay-top-end">
-        <span>{formatDicomDate(study?.StudyDate)}</span>
-        <span>{study?.StudyDescription}</span>
-      </div>
-      <div className="overlay-corner overlay-bottom-start">
+  const fromFile = (keyword: string) => attributeOf(state.imageId, keyword);
+  switch (item.key) {
+    case 'InstanceNumber':
+      return state.index >= 0 ? (
+        <span className="overlay-image-index">
+          {intl.formatMessage({ id: 'viewer.image_position' }, { index: state.index + 1, count: state.count })}
+        </span>
+      ) : null;
+    case 'WindowLevel':
+      return state.window ? (
+        <span className="overlay-window">
+          {intl.formatMessage(
+            { id: 'viewer.window_level' },
+            { width: Math.round(state.window.width), center: Math.round(state.window.center) },
+          )}
+        </span>
+      ) : null;
+    case 'Zoom':
+      return state.status === 'ready' ? (
+        <span className="overlay-zoom">{intl.formatMessage({ id: 'viewer.zoom' }, { percent: Math.round(state.zoom * 100) })}</span>
+      ) : null;
+    case 'PatientName':
+      return <span>{formatPersonName(study?.PatientName ?? fromFile('PatientName'))}</span>;
+    case 'PatientID':
+      return <span>{study?.PatientID ?? fromFile('PatientID')}</span>;
+    case 'StudyDescription':
+      return <span>{study?.StudyDescription ?? fromFile('StudyDescription')}</span>;
+    case 'StudyDate':
+    case 'PatientBirthDate':
+    case 'AcquisitionDate':
+    case 'ContentDate':
+      return <span>{formatDicomDate(item.key === 'StudyDate' ? (study?.StudyDate ?? fromFile('StudyDate')) : fromFile(item.key))}</span>;
+    case 'SeriesNumber':
+      return (
         <span>
           {intl.formatMessage({ id: 'viewer.series_number' }, { number: series.SeriesNumber ?? '-' })} {series.SeriesDescription}
         </span>
-        {state.index >= 0 && (
-          <span className="overlay-image-index">
-            {intl.formatMessage({ id: 'viewer.image_position' }, { index: state.index + 1, count: state.count })}
-          </span>
-        )}
-      </div>
-      <div className="overlay-corner overlay-bottom-end">
-        {state.window && (
-          <span className="overlay-window">
-            {intl.formatMessage(
-              { id: 'viewer.window_level' },
-              { width: Math.round(state.window.width), center: Math.round(state.window.center) },
-            )}
-          </span>
-        )}
-        {state.status === 'ready' && (
-          <span className="overlay-zoom">{intl.formatMessage({ id: 'viewer.zoom' }, { percent: Math.round(state.zoom * 100) })}</span>
-        )}
-      </div>
+      );
+    case 'Modality':
+      return <span>{series.Modality ?? fromFile('Modality')}</span>;
+    case 'SliceThickness': {
+      const value = fromFile('SliceThickness');
+      return value ? <span>{intl.formatMessage({ id: 'viewer.slice_thickness' }, { value: Number(value).toFixed(2) })}</span> : null;
+    }
+    case 'SliceLocation': {
+      const value = fromFile('SliceLocation');
+      return value ? <span>{intl.formatMessage({ id: 'viewer.slice_location' }, { value: Number(value).toFixed(2) })}</span> : null;
+    }
+    default: {
+      const value = fromFile(item.key);
+      return value ? <span>{value}</span> : null;
+    }
+  }
+}
+
+function Overlay({ state, study, series, items, keyImage }: OverlayProps) {
+  const intl = useIntl();
+  return (
+    <div className="viewport-overlay" aria-hidden={state.status !== 'ready'}>
+      {(Object.keys(CORNERS) as OverlayPosition[]).map((position) => (
+        <div key={position} className={`overlay-corner ${CORNERS[position]}`}>
+          {items
+            .filter((item) => item.position === position && item.is_visible)
+            .map((item) => (
+              <OverlayValue key={item.key} item={item} state={state} study={study} series={series} />
+            ))}
+          {position === 'tr' && keyImage && <span className="overlay-key-image">{intl.formatMessage({ id: 'viewer.key_image' })}</span>}
+        </div>
+      ))}
     </div>
   );
 }
@@ -93,18 +159,43 @@ function Message({ state, instancesFailed }: { state: ViewportState; instancesFa
   );
 }
 
-export function ViewportCell({ cell, active, study, series, onActivate, onDropSeries }: ViewportCellProps) {
+export function ViewportCell(props: ViewportCellProps) {
+  const { cell, active, series, imageLayout, hidden, onActivate, onDropSeries, onToggleMaximise, onSeriesStatus } = props;
   const intl = useIntl();
-  const instances = useInstances(series?.SeriesInstanceUID ?? null);
+  const seriesUid = series?.SeriesInstanceUID ?? null;
+  const instances = useInstances(seriesUid);
   const imageIds = useMemo(() => imageIdsForInstances(instances.data ?? []), [instances.data]);
   const [dragOver, setDragOver] = useState(false);
-  const classes = ['viewport-cell', active ? 'is-active' : '', dragOver ? 'is-drop-target' : ''].filter(Boolean).join(' ');
+  const [firstReady, setFirstReady] = useState(false);
+  const taps = useRef(new DoubleTapDetector());
+  const grid = layoutOf(imageLayout);
+  const subCount = grid.rows * grid.columns;
+
+  // The whole series in the background once its first image shows.
+  useEffect(() => {
+    if (!firstReady || !seriesUid || imageIds.length < 2) return;
+    let current = true;
+    onSeriesStatus(seriesUid, 'loading');
+    void viewportService.prefetch(imageIds).then((status) => current && onSeriesStatus(seriesUid, status));
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstReady, seriesUid, imageIds]);
+
+  const classes = ['viewport-cell', active ? 'is-active' : '', dragOver ? 'is-drop-target' : '', hidden ? 'is-hidden' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <section
       className={classes}
       aria-label={intl.formatMessage({ id: 'viewer.viewport' }, { number: cell + 1 })}
       data-cell={cell}
       onPointerDownCapture={onActivate}
+      onDoubleClick={onToggleMaximise}
+      onPointerUp={(event) => {
+        if (event.pointerType === 'touch' && taps.current.tap(event.timeStamp)) onToggleMaximise();
+      }}
       onDragOver={(event) => {
         if (!event.dataTransfer.types.includes(SERIES_DRAG_TYPE)) return;
         event.preventDefault();
@@ -121,17 +212,71 @@ export function ViewportCell({ cell, active, study, series, onActivate, onDropSe
       }}
     >
       {series ? (
-        <CornerstoneViewport viewportId={viewportIdOf(cell)} imageIds={imageIds}>
-          {(state) => (
-            <>
-              <Overlay state={state} study={study} series={series} />
-              <Message state={state} instancesFailed={instances.isError} />
-            </>
-          )}
-        </CornerstoneViewport>
+        <div
+          className="image-grid"
+          style={{ gridTemplateColumns: `repeat(${grid.columns}, 1fr)`, gridTemplateRows: `repeat(${grid.rows}, 1fr)` }}
+        >
+          {Array.from({ length: subCount }, (_, sub) => (
+            <div key={`${imageLayout}-${sub}`} className="image-grid-item" data-sub={sub}>
+              <CornerstoneViewport viewportId={viewportIdOf(cell, sub)} imageIds={imageIds} initialIndex={sub}>
+                {(state) => (
+                  <SubViewport
+                    {...props}
+                    series={series}
+                    sub={sub}
+                    subCount={subCount}
+                    state={state}
+                    instancesFailed={instances.isError}
+                    onFirstReady={() => setFirstReady(true)}
+                  />
+                )}
+              </CornerstoneViewport>
+            </div>
+          ))}
+        </div>
       ) : (
         <p className="viewport-message">{intl.formatMessage({ id: 'viewer.empty_cell' })}</p>
       )}
     </section>
+  );
+}
+
+interface SubViewportProps extends ViewportCellProps {
+  series: ViewerSeries;
+  sub: number;
+  subCount: number;
+  state: ViewportState;
+  instancesFailed: boolean;
+  onFirstReady: () => void;
+}
+
+/** What is drawn over one viewport; the first viewport of an image grid leads the others. */
+function SubViewport({
+  cell,
+  sub,
+  subCount,
+  state,
+  study,
+  series,
+  overlay,
+  overlayVisible,
+  isKeyImage,
+  instancesFailed,
+  onFirstReady,
+}: SubViewportProps) {
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (ready && sub === 0) onFirstReady();
+  }, [ready, sub, onFirstReady]);
+  // The image grid shows consecutive images: the others follow the first viewport's index.
+  useEffect(() => {
+    if (sub !== 0 || !ready || subCount < 2) return;
+    for (let other = 1; other < subCount; other++) void viewportService.showImage(viewportIdOf(cell, other), state.index + other);
+  }, [sub, ready, subCount, cell, state.index]);
+  return (
+    <>
+      {overlayVisible && <Overlay state={state} study={study} series={series} items={overlay} keyImage={isKeyImage(state.imageId)} />}
+      <Message state={state} instancesFailed={instancesFailed} />
+    </>
   );
 }

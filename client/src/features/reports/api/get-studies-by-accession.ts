@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { ReportStudy } from '../types.ts';
+
+/** `GET /studies/fromaccessionnumber?number=`: every visible study with the number (more than one is a duplicate). */
+export function getStudiesByAccession(accessionNumber: string): Promise<ReportStudy[]> {
+  return api.get<ReportStudy[]>('/studies/fromaccessionnumber', { query: { number: accessionNumber } });
+}
+
+export function getStudiesByAccessionQueryOptions(accessionNumber: string) {
+  return queryOptions({
+    queryKey: ['reports', 'accession', accessionNumber],
+    queryFn: () => getStudiesByAccession(accessionNumber),
+    enabled: accessionNumber !== '',
+  });
+}
+
+export function useStudiesByAccession(accessionNumber: string) {
+  return useQuery(getStudiesByAccessionQueryOptions(accessionNumber));
+}

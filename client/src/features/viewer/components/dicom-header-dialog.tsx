@@ -1,0 +1,72 @@
+/**
+ * The DICOM header of the instance on screen (spec 2 §2 "dicom header"): every attribute of its
+ * DICOM JSON metadata with the keyword from dcmjs's data dictionary, searchable by tag, keyword
+ * or value. The dictionary is loaded with the dialog, not with the viewer.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { useDicomHeader, type InstanceKey } from '../api/get-dicom-header.ts';
+import { headerRows, searchRows, type KeywordOf } from '../dicom-header.ts';
+
+function useKeywords(): KeywordOf | null {
+  const [lookup, setLookup] = useState<KeywordOf | null>(null);
+  useEffect(() => {
+    let current = true;
+    void import('dcmjs').then((module) => {
+      const dictionary = module.default.data.DicomMetaDictionary.dictionary;
+      if (current) setLookup(() => (tag: string) => dictionary[tag]?.name ?? '');
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return lookup;
+}
+
+export function DicomHeaderDialog({ instance, onClose }: { instance: InstanceKey; onClose: () => void }) {
+  const intl = useIntl();
+  const header = useDicomHeader(instance);
+  const keywordOf = useKeywords();
+  const [query, setQuery] = useState('');
+  const rows = useMemo(() => (header.data && keywordOf ? headerRows(header.data, keywordOf) : []), [header.data, keywordOf]);
+  const shown = useMemo(() => searchRows(rows, query), [rows, query]);
+  return (
+    <Dialog title={intl.formatMessage({ id: 'viewer.header.title' })} onClose={onClose} size="large">
+      <div className="dicom-header">
+        <input
+          type="search"
+          className="dicom-header-search"
+          placeholder={intl.formatMessage({ id: 'viewer.header.search' })}
+          aria-label={intl.formatMessage({ id: 'viewer.header.search' })}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        {header.isError && <p role="alert">{intl.formatMessage({ id: 'viewer.header.failed' })}</p>}
+        {(header.isPending || !keywordOf) && !header.isError && <p role="status">{intl.formatMessage({ id: 'viewer.loading' })}</p>}
+        <div className="dicom-header-table-wrap">
+          <table className="table dicom-header-table">
+            <thead>
+              <tr>
+                <th>{intl.formatMessage({ id: 'viewer.header.tag' })}</th>
+                <th>{intl.formatMessage({ id: 'viewer.header.keyword' })}</th>
+                <th>{intl.formatMessage({ id: 'viewer.header.vr' })}</th>
+                <th>{intl.formatMessage({ id: 'viewer.header.value' })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row, index) => (
+                <tr key={`${row.tag}-${index}`} style={{ ['--depth' as string]: row.depth }}>
+                  <td className="dicom-header-tag">{row.tag}</td>
+                  <td>{row.keyword}</td>
+                  <td>{row.vr}</td>
+                  <td className="dicom-header-value">{row.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
