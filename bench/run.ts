@@ -5,7 +5,8 @@
  * asserted in tests: the machines are shared and noisy.
  *
  * Figures (issue "Archive"): ingest_ratio, visible_lag_s, search_p95_ms_10k, qido_p95_ms_10k,
- * search_p95_ms_100k, proxy_ratio, proxy_rss_growth_mb; plus the platform's API round trips.
+ * search_p95_ms_100k, proxy_ratio, proxy_rss_growth_mb; (issue "Viewer") first_image_ms,
+ * series_loaded_ms, mpr_ready_ms, scroll_fps; plus the platform's API round trips.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
+import { benchViewer } from './viewer.ts';
 
 const CACHE = 'bench/out/cache';
 const figures: Record<string, number> = {};
@@ -134,7 +136,7 @@ async function benchLists(stack: Stack, cookie: string): Promise<void> {
         const response = await fetch(`${stack.config.orthanc.url}/instances`, {
           method: 'POST',
           headers: { authorization: orthancAuth(stack), 'content-type': 'application/dicom' },
-          body: syntheticStudy(index),
+          body: new Uint8Array(syntheticStudy(index)),
         });
         if (!response.ok) throw new Error(`store ${index}: ${response.status}`);
         await response.arrayBuffer();
@@ -253,6 +255,8 @@ try {
   log('proxy…');
   await benchProxy(stack, cookie, ct);
   await benchLists(stack, cookie);
+  log('viewer in headless Chromium…');
+  Object.assign(figures, await benchViewer(stack, cookie));
 
   const summary = {
     at: new Date().toISOString(),
@@ -274,6 +278,10 @@ try {
     `| search_p95_ms_100k | ${figures.search_p95_ms_100k} | ≤ 30 |`,
     `| proxy_ratio | ${figures.proxy_ratio} | ≥ 0.95 |`,
     `| proxy_rss_growth_mb | ${figures.proxy_rss_growth_mb} | flat |`,
+    `| first_image_ms | ${figures.first_image_ms} | ≤ 500 |`,
+    `| series_loaded_ms | ${figures.series_loaded_ms} | ≤ 3000 |`,
+    `| mpr_ready_ms | ${figures.mpr_ready_ms} | ≤ 5000 |`,
+    `| scroll_fps | ${figures.scroll_fps} | ≥ 30 |`,
     '',
     '| measurement | requests | concurrency | p50 ms | p95 ms | per second |',
     '|---|---|---|---|---|---|',

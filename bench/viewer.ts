@@ -1,0 +1,165 @@
+/**
+ * Viewer figures (issue "Viewer: the full reading tool set"), measured in headless Chromium on
+ * loopback against a 300-slice 512×512 CT:
+ *
+ * - first_image_ms: navigation to the viewer → first pixels of the series on the canvas;
+ * - series_loaded_ms: navigation → every image of the series downloaded and decoded (the
+ *   thumbnail says "Loaded");
+ * - mpr_ready_ms: the MPR button → the three planes drawn (series already loaded);
+ * - scroll_fps: images shown per second when stepping through the loaded series one by one
+ *   (each step waits until the overlay shows the new image).
+ *
+ * Goals: first image ≤ 500 ms, whole series ≤ 3 s, MPR ≤ 5 s, scrolling ≥ 30 images/s. Figures
+ * are for reading, never asserted: the machines are shared and noisy.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateCt } from '../scripts/demo/generate-ct.ts';
+import type { Stack } from '../test/harness/stack.ts';
+import { launchBrowser } from '../test/browser/pages/browser.ts';
+
+const CACHE = 'bench/out/cache';
+const SLICES = 300;
+const SEED = 'bench-viewer-ct';
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+function viewerCtFiles(): { files: string[]; studyUid: string } {
+  const dir = join(CACHE, 'ct-viewer');
+  let studyUid: string;
+  if (!existsSync(join(dir, `CT${String(SLICES).padStart(4, '0')}.dcm`))) {
+    log(`generating the viewer CT (${SLICES} slices)…`);
+    studyUid = generateCt({
+      out: dir,
+      slices: SLICES,
+      size: 512,
+      studyUidSeed: SEED,
+      patientName: 'Bench^Viewer',
+      patientId: 'bench-viewer',
+    }).studyInstanceUid;
+  } else {
+    // Same seed, same UIDs: a one-slice run into a scratch folder names the study.
+    studyUid = generateCt({ out: join(CACHE, 'ct-viewer-uid'), slices: 1, size: 16, studyUidSeed: SEED }).studyInstanceUid;
+  }
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.dcm'))
+    .sort()
+    .map((file) => join(dir, file));
+  return { files, studyUid };
+}
+
+async function waitForStudy(stack: Stack, studyUid: string, instances: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const [row] = await stack.sql<{ n: number }>(
+      `select count(i.id)::int as n from studies st join series s on s.study_id = st.id join instances i on i.series_id = s.id
+        where st.study_instance_uid = $1`,
+      [studyUid],
+    );
+    if ((row?.n ?? 0) >= instances) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the viewer CT did not reach the study index');
+}
+
+/** The figures; `cookie` is a signed-in session cookie (`name=value`). */
+export async function benchViewer(stack: Stack, cookie: string): Promise<Record<string, number>> {
+  const { files, studyUid } = viewerCtFiles();
+  const [present] = await stack.sql<{ n: number }>(`select count(*)::int as n from studies where study_instance_uid = $1`, [studyUid]);
+  if (!present?.n) {
+    log('storing the viewer CT…');
+    const run = spawnSync('storescu', ['-aet', 'BENCH', '-aec', 'PACS', '127.0.0.1', String(stack.config.dicomPort), ...files], {
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`storescu failed: ${run.stderr.slice(0, 500)}`);
+  }
+  await waitForStudy(stack, studyUid, SLICES);
+
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const [name = '', ...rest] = cookie.split('=');
+    await context.addCookies([{ name, value: rest.join('='), url: stack.baseUrl }]);
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    const url = `${stack.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(studyUid)}`;
+    // A first visit warms the HTTP cache for the app's scripts, as a returning user has it.
+    await page.goto(url);
+    await page.waitForSelector('.viewport-cell[data-cell="0"] .overlay-image-index');
+    await page.goto('about:blank');
+
+    log('viewer: first image and whole series…');
+    await page.goto(url);
+    const firstImage = await page.waitForFunction(
+      () => {
+        const canvas = document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas');
+        const context = canvas?.getContext('2d', { willReadFrequently: true });
+        if (!canvas || !context || !canvas.width) return null;
+        const size = 64;
+        const data = context.getImageData((canvas.width - size) >> 1, (canvas.height - size) >> 1, size, size).data;
+        const levels = new Set<number>();
+        for (let at = 0; at < data.length; at += 4) levels.add(data[at] ?? 0);
+        return levels.size >= 8 ? performance.now() : null;
+      },
+      undefined,
+      { polling: 'raf' },
+    );
+    const firstImageMs = (await firstImage.jsonValue()) as number;
+    const loaded = await page.waitForFunction(
+      () => (document.querySelector('.viewer-thumbnails .thumbnail[data-status="loaded"]') ? performance.now() : null),
+      undefined,
+      { polling: 20 },
+    );
+    const seriesLoadedMs = (await loaded.jsonValue()) as number;
+
+    log('viewer: scrolling…');
+    // An administrator without a country in the configs is asked for one at every start.
+    const later = page.getByRole('dialog').getByRole('button', { name: 'Later' });
+    if (await later.count()) await later.click();
+    // Given as source text: tsx names inner functions with a helper the page does not have.
+    const scrollFps = (await page.evaluate(`(async () => {
+      const index = () => document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')?.textContent ?? '';
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const started = performance.now();
+      let shown = 0;
+      while (performance.now() - started < 3000) {
+        const before = index();
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+        while (index() === before && performance.now() - started < 5000) await frame();
+        if (index() === before) break;
+        shown++;
+      }
+      return (shown * 1000) / (performance.now() - started);
+    })()`)) as number;
+
+    log('viewer: MPR…');
+    const mprStarted = await page.evaluate(() => performance.now());
+    await page.getByRole('toolbar', { name: 'Viewer tools' }).getByRole('button', { name: 'MPR', exact: true }).click();
+    const mprReady = await page.waitForFunction(
+      () => {
+        if (!document.querySelector('.mpr-view[data-phase="ready"]')) return null;
+        const canvas = document.querySelector<HTMLCanvasElement>('.mpr-cell[data-plane="sagittal"] canvas');
+        const context = canvas?.getContext('2d', { willReadFrequently: true });
+        if (!canvas || !context || !canvas.width) return null;
+        const data = context.getImageData(0, canvas.height >> 1, canvas.width, 1).data;
+        for (let at = 0; at < data.length; at += 4) if ((data[at] ?? 0) > 40) return performance.now();
+        return null;
+      },
+      undefined,
+      { polling: 'raf' },
+    );
+    const mprReadyMs = ((await mprReady.jsonValue()) as number) - mprStarted;
+    await context.close();
+    return {
+      first_image_ms: Math.round(firstImageMs),
+      series_loaded_ms: Math.round(seriesLoadedMs),
+      mpr_ready_ms: Math.round(mprReadyMs),
+      scroll_fps: Math.round(scrollFps * 10) / 10,
+    };
+  } finally {
+    await browser.close();
+  }
+}
