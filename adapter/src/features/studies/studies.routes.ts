@@ -16,7 +16,7 @@
  * - GET /studies/performingphysiciannames, referringphysiciannames, institutionnames, aetitles,
  *   GET /bodyparts/all               → sorted distinct values among visible studies
  */
-import { hasPermission, type PermissionKey } from '@pacs/common';
+import { hasPermission, type InstanceItem, type PermissionKey, type SeriesItem } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalBool, optionalString, requiredString } from '../../http/input.ts';
@@ -129,7 +129,7 @@ export const studiesRoutes: AnyRouteSpec[] = [
         [uid, ...visible.params],
       );
       if (rows.length === 0) await requireStudy(deps, auth, uid);
-      return rows.map((row) => ({
+      return rows.map((row): SeriesItem => ({
         StudyInstanceUID: uid,
         SeriesInstanceUID: row.series_instance_uid,
         SeriesNumber: row.series_number,
@@ -163,7 +163,7 @@ export const studiesRoutes: AnyRouteSpec[] = [
         [uid, ...visible.params],
       );
       if (rows.length === 0) throw new AppError('not_found');
-      return rows.map((row) => ({
+      return rows.map((row): InstanceItem => ({
         StudyInstanceUID: row.study_instance_uid,
         SeriesInstanceUID: uid,
         SOPInstanceUID: row.sop_instance_uid,

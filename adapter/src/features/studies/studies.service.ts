@@ -3,7 +3,7 @@
  * Orthanc, and every query carries the visibility predicate.
  */
 import type { Request } from 'express';
-import { hiddenStudyFields } from '@pacs/common';
+import { hiddenStudyFields, type ListResponse, type StudyItem } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { visibleStudies } from '../../access/visibility.ts';
 import type { Deps } from '../../deps.ts';
@@ -11,51 +11,8 @@ import { AppError } from '../../http/errors.ts';
 import { optionalInt } from '../../http/input.ts';
 import { addStudyFilters, orderBySql, parseOrderBy, STUDY_ORDER, whereBuilder, type OrderTerm } from './studies.query.ts';
 
-export interface StudyItem {
-  StudyInstanceUID: string;
-  StudyDate: string;
-  StudyTime: string;
-  StudyDateTime: string;
-  UpdatedAt: string;
-  IsFavorite: boolean;
-  IsShared: boolean;
-  ReportStatus: string;
-  PatientID: string;
-  PatientName: string;
-  PatientBirthDate: string;
-  PatientAge: string;
-  PatientSex: string;
-  PatientComments: string;
-  ModalitiesInStudy: string[];
-  BodyPartsInStudy: string[];
-  StudyDescription: string;
-  StudyID: string;
-  NumberOfStudyRelatedSeries: number;
-  NumberOfStudyRelatedInstances: number;
-  AccessionNumber: string;
-  Institution: number | null;
-  InstitutionName: string;
-  ReferringPhysicianName: string;
-  PerformingPhysicianName: string;
-  AETitle: string;
-  Note: string;
-  FileSize: number;
-  CTDIvols: number[];
-  TotalDLP: number | null;
-}
-
 /** Up to this many matches are counted exactly; beyond it the planner's estimate is answered. */
 export const EXACT_COUNT_LIMIT = 10_000;
-
-export interface ListResponse<T> {
-  Count: number;
-  /** True when Count is the database's estimate (more than EXACT_COUNT_LIMIT matches). */
-  CountIsEstimate?: boolean;
-  Items: T[];
-  Limit: number;
-  Offset: number;
-  RequestedAt: string;
-}
 
 export const STUDY_COLUMNS = `st.id, st.study_instance_uid, st.study_date, st.study_time, st.updated_at,
   st.patient_id, st.patient_name, st.patient_birth_date, st.patient_age, st.patient_sex, st.patient_comments,
