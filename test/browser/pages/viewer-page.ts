@@ -24,6 +24,12 @@ export class ViewerPage {
   ) {}
 
   async open(studyUid: string): Promise<void> {
+    // Leave the viewer first: a hash change alone keeps the previous study on screen until the new
+    // one has loaded, and its image would be taken for the new study's outcome.
+    if (this.page.url().includes('#/viewer')) {
+      await this.page.goto(`${this.baseUrl}/viewer/#/about`);
+      await this.cell(0).waitFor({ state: 'detached' });
+    }
     await this.page.goto(`${this.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(studyUid)}`);
   }
 
