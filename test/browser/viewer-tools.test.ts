@@ -394,7 +394,8 @@ describe('viewer tools: reading aids', () => {
     const marked = viewer.page.waitForResponse((r) => r.url().includes('/keyimages/update'));
     await viewer.clickTool('Key image');
     expect((await marked).status()).toBe(200);
-    await expect(viewer.overlay().textContent()).resolves.toContain('Key image');
+    // The overlay re-renders after the answer: poll rather than read once.
+    await expect.poll(() => viewer.overlay().textContent()).toContain('Key image');
     await viewer.page.reload();
     await shell.dismissTimeZoneIfAsked();
     await expect(viewer.waitForOutcome()).resolves.toBe('image');
