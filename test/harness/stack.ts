@@ -86,10 +86,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return;
     }
     const env: Record<string, string> = { ...(process.env as Record<string, string>), ...configEnv };
-    child = spawnLogged(process.execPath, ['--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')], join(dataDir, 'adapter.log'), {
-      env,
-      cwd: repoRoot,
-    });
+    // ADAPTER_NODE_ARGS passes Node flags to the adapter alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+    // when profiling a bench (NODE_OPTIONS refuses --cpu-prof and would reach every process).
+    const nodeArgs = process.env.ADAPTER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    child = spawnLogged(
+      process.execPath,
+      [...nodeArgs, '--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')],
+      join(dataDir, 'adapter.log'),
+      {
+        env,
+        cwd: repoRoot,
+      },
+    );
     const running = child;
     await waitFor(
       'adapter',

@@ -132,9 +132,20 @@ export async function requireVisibleStudy(db: Db, auth: Auth, studyInstanceUid: 
  * A series (and optionally an instance) that must lie inside a study the caller may see: a path
  * that pairs a visible study with another study's series or instance answers 404.
  */
+/**
+ * Where series and instances live, remembered: a UID does not move to another study, so a pin
+ * checked once holds; the time limit only bounds what a deletion leaves behind (Orthanc answers
+ * 404 for a deleted instance anyway). This spares the viewer's frame requests a database round
+ * trip each.
+ */
+const PIN_CACHE_MS = 60_000;
+const pinCache = new Map<string, number>();
+
 export async function requireVisibleResource(db: Db, auth: Auth, study: string, series?: string, instance?: string): Promise<void> {
   const studyId = await requireVisibleStudy(db, auth, study);
   if (series === undefined && instance === undefined) return;
+  const key = `${studyId} ${series ?? ''} ${instance ?? ''}`;
+  if ((pinCache.get(key) ?? 0) > Date.now()) return;
   const values: unknown[] = [studyId];
   const conditions = ['s.study_id = $1'];
   if (series !== undefined) conditions.push(`s.series_instance_uid = $${values.push(series)}`);
@@ -145,4 +156,6 @@ export async function requireVisibleResource(db: Db, auth: Auth, study: string, 
     values,
   );
   if (rows.length === 0) throw new AppError('not_found');
+  if (pinCache.size >= CACHE_MAX) pinCache.clear();
+  pinCache.set(key, Date.now() + PIN_CACHE_MS);
 }
