@@ -17,6 +17,7 @@ import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
 import { benchViewer } from './viewer.ts';
+import { cpuSeconds, wrk } from './wrk.ts';
 
 const CACHE = 'bench/out/cache';
 const figures: Record<string, number> = {};
@@ -214,8 +215,46 @@ async function benchProxy(stack: Stack, cookie: string, ct: { studyUid: string; 
   results.push(viaProxy, direct);
   figures.proxy_ratio = round(viaProxy.per_second / direct.per_second, 3);
 
-  // Memory while 100 MB of frames stream through the proxy (6 at a time).
+  // The same with wrk, whose own CPU is small, and the CPU each server spends per frame: on two
+  // cores the adapter's relay competes with Orthanc and the client for the same cycles.
   const pid = stack.adapterPid();
+  const orthancPid = Number(readFileSync(join(stack.dataDir, 'orthanc', 'orthanc.pid'), 'utf8'));
+  const paths = (base: string) => ct.sops.map((_, n) => new URL(frame(base, n)).pathname);
+  const light = {
+    proxy: [] as number[],
+    direct: [] as number[],
+    adapterMs: [] as number[],
+    orthancProxyMs: [] as number[],
+    orthancDirectMs: [] as number[],
+  };
+  for (let round = 0; round < 3; round++) {
+    const [a0, o0] = [cpuSeconds(pid!), cpuSeconds(orthancPid)];
+    const p = wrk(stack.baseUrl, paths(`${stack.baseUrl}/viewer/api/dicom-web`), { cookie, accept }, 8, 6);
+    const [a1, o1] = [cpuSeconds(pid!), cpuSeconds(orthancPid)];
+    const d = wrk(
+      stack.config.orthanc.url,
+      paths(`${stack.config.orthanc.url}/dicom-web`),
+      { authorization: orthancAuth(stack), accept },
+      8,
+      6,
+    );
+    const o2 = cpuSeconds(orthancPid);
+    light.proxy.push(p.per_second);
+    light.direct.push(d.per_second);
+    light.adapterMs.push(((a1 - a0) * 1000) / p.requests);
+    light.orthancProxyMs.push(((o1 - o0) * 1000) / p.requests);
+    light.orthancDirectMs.push(((o2 - o1) * 1000) / d.requests);
+  }
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+  figures.proxy_ratio_wrk = round(median(light.proxy) / median(light.direct), 3);
+  figures.adapter_cpu_ms_per_frame = round(median(light.adapterMs), 2);
+  figures.orthanc_cpu_ms_per_frame = round(median(light.orthancDirectMs), 2);
+  notes.push(
+    `proxy with wrk (6 connections, 3 × 8 s each): ${light.proxy.join(', ')} frames/s via the proxy, ${light.direct.join(', ')} direct; ` +
+      `CPU per 512 KB frame: adapter ${light.adapterMs.map((v) => round(v, 2)).join(', ')} ms, Orthanc ${light.orthancDirectMs.map((v) => round(v, 2)).join(', ')} ms`,
+  );
+
+  // Memory while 100 MB of frames stream through the proxy (6 at a time).
   if (pid) {
     const before = rssMiB(pid);
     let peak = before;
@@ -278,6 +317,8 @@ try {
     `| search_p95_ms_100k | ${figures.search_p95_ms_100k} | ≤ 30 |`,
     `| proxy_ratio | ${figures.proxy_ratio} | ≥ 0.95 |`,
     `| proxy_rss_growth_mb | ${figures.proxy_rss_growth_mb} | flat |`,
+    `| proxy_ratio_wrk (light client) | ${figures.proxy_ratio_wrk} | (reading) |`,
+    `| adapter / Orthanc CPU ms per frame | ${figures.adapter_cpu_ms_per_frame} / ${figures.orthanc_cpu_ms_per_frame} | (reading) |`,
     `| first_image_ms | ${figures.first_image_ms} | ≤ 500 |`,
     `| series_loaded_ms | ${figures.series_loaded_ms} | ≤ 3000 |`,
     `| mpr_ready_ms | ${figures.mpr_ready_ms} | ≤ 5000 |`,
