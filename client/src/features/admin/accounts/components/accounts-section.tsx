@@ -9,16 +9,25 @@ import { useUnlockAccount } from '../api/unlock-account.ts';
 import type { AdminAccount, Institution, Role } from '../types.ts';
 import { AccountDialog } from './account-dialog.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
-import { RowActions, SectionToolbar, TableStatus } from './section-parts.tsx';
+import { AccessTable, RowActions, SectionToolbar, type Heading } from './section-parts.tsx';
 import { useDialogState } from './use-dialog-state.ts';
+
+const HEADINGS: readonly Heading[] = [
+  { id: 'accounts_admin.accounts.id' },
+  { id: 'accounts_admin.accounts.name' },
+  { id: 'accounts_admin.accounts.job_title' },
+  { id: 'accounts_admin.accounts.role' },
+  { id: 'accounts_admin.accounts.institution' },
+  { id: 'accounts_admin.accounts.ae_title' },
+  { id: 'accounts_admin.accounts.referring_physician' },
+  { id: 'accounts_admin.accounts.locked' },
+];
 
 interface AccountsSectionProps {
   accounts: readonly AdminAccount[] | undefined;
   roles: readonly Role[];
   institutions: readonly Institution[];
 }
-
-const COLUMNS = 9;
 
 /** Accounts: who can sign in, with which role. */
 export const AccountsSection = observer(function AccountsSection({ accounts, roles, institutions }: AccountsSectionProps) {
@@ -46,80 +55,39 @@ export const AccountsSection = observer(function AccountsSection({ accounts, rol
           <FormattedMessage id="accounts_admin.accounts.unlocked" values={{ id: unlocked }} />
         </FormAlert>
       )}
-      <div className="table-wrap">
-        <table className="table access-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.accounts.id" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.accounts.name" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.accounts.job_title" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.accounts.role" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.accounts.institution" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.accounts.ae_title" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.accounts.referring_physician" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.accounts.locked" />
-              </th>
-              <th scope="col" className="access-actions-head">
-                <span className="visually-hidden">
-                  <FormattedMessage id="accounts_admin.actions" />
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts === undefined || rows.length === 0 ? (
-              <TableStatus columns={COLUMNS} loading={accounts === undefined} />
-            ) : (
-              rows.map((account) => (
-                <tr key={account.Id}>
-                  <th scope="row" className="access-key">
-                    {account.Id}
-                  </th>
-                  <td>{account.Name}</td>
-                  <td>{account.Title}</td>
-                  <td>{account.RoleName}</td>
-                  <td>{institutionName(account.Institution)}</td>
-                  <td>{account.AETitle ? <span className="mono">{account.AETitle}</span> : '—'}</td>
-                  <td>{account.ReferringPhysicianName || '—'}</td>
-                  <td>{account.LockedAt ? formatDateTime(account.LockedAt, intl.locale, timeZone) : '—'}</td>
-                  <td className="access-actions">
-                    {account.LockedAt && (
-                      <button
-                        type="button"
-                        className="button button-small"
-                        disabled={unlock.isPending}
-                        onClick={() => unlock.mutate(account.Id, { onSuccess: () => setUnlocked(account.Id) })}
-                      >
-                        <FormattedMessage id="accounts_admin.accounts.unlock" />
-                      </button>
-                    )}
-                    <RowActions
-                      name={account.Id}
-                      onEdit={() => open({ name: 'edit', item: account })}
-                      onDelete={() => open({ name: 'delete', item: account })}
-                    />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AccessTable headings={HEADINGS} rows={accounts}>
+        {rows.map((account) => (
+          <tr key={account.Id}>
+            <th scope="row" className="access-key">
+              {account.Id}
+            </th>
+            <td>{account.Name}</td>
+            <td>{account.Title}</td>
+            <td>{account.RoleName}</td>
+            <td>{institutionName(account.Institution)}</td>
+            <td>{account.AETitle ? <span className="mono">{account.AETitle}</span> : '—'}</td>
+            <td>{account.ReferringPhysicianName || '—'}</td>
+            <td>{account.LockedAt ? formatDateTime(account.LockedAt, intl.locale, timeZone) : '—'}</td>
+            <td className="access-actions">
+              {account.LockedAt && (
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={unlock.isPending}
+                  onClick={() => unlock.mutate(account.Id, { onSuccess: () => setUnlocked(account.Id) })}
+                >
+                  <FormattedMessage id="accounts_admin.accounts.unlock" />
+                </button>
+              )}
+              <RowActions
+                name={account.Id}
+                onEdit={() => open({ name: 'edit', item: account })}
+                onDelete={() => open({ name: 'delete', item: account })}
+              />
+            </td>
+          </tr>
+        ))}
+      </AccessTable>
       {(dialog?.name === 'add' || dialog?.name === 'edit') && (
         <AccountDialog
           {...(dialog.name === 'edit' ? { account: dialog.item } : {})}

@@ -5,10 +5,18 @@ import { targetsSummary } from '../targets.ts';
 import type { Institution, Role } from '../types.ts';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { InstitutionDialog } from './institution-dialog.tsx';
-import { RowActions, SectionToolbar, TableStatus } from './section-parts.tsx';
+import { AccessTable, RowActions, SectionToolbar, type Heading } from './section-parts.tsx';
 import { useDialogState } from './use-dialog-state.ts';
 
-const COLUMNS = 8;
+const HEADINGS: readonly Heading[] = [
+  { id: 'accounts_admin.no', className: 'access-no' },
+  { id: 'accounts_admin.institutions.name' },
+  { id: 'accounts_admin.institutions.address' },
+  { id: 'accounts_admin.institutions.email' },
+  { id: 'accounts_admin.institutions.phone' },
+  { id: 'accounts_admin.targets.title' },
+  { id: 'accounts_admin.institutions.roles' },
+];
 
 interface InstitutionsSectionProps {
   institutions: readonly Institution[] | undefined;
@@ -32,69 +40,29 @@ export function InstitutionsSection({ institutions, roles }: InstitutionsSection
         addLabel={<FormattedMessage id="accounts_admin.institutions.add" />}
         onAdd={() => open({ name: 'add' })}
       />
-      <div className="table-wrap">
-        <table className="table access-table">
-          <thead>
-            <tr>
-              <th scope="col" className="access-no">
-                <FormattedMessage id="accounts_admin.no" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.institutions.name" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.institutions.address" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.institutions.email" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.institutions.phone" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.targets.title" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.institutions.roles" />
-              </th>
-              <th scope="col" className="access-actions-head">
-                <span className="visually-hidden">
-                  <FormattedMessage id="accounts_admin.actions" />
-                </span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {institutions === undefined || rows.length === 0 ? (
-              <TableStatus columns={COLUMNS} loading={institutions === undefined} />
-            ) : (
-              rows.map((institution) => (
-                <tr key={institution.No}>
-                  <td className="access-no">{institution.No}</td>
-                  <th scope="row" className="access-key">
-                    {institution.Name}
-                  </th>
-                  <td>{institution.Address || '—'}</td>
-                  <td>{institution.Email || '—'}</td>
-                  <td>{institution.Phone || '—'}</td>
-                  <td className="access-summary">{targetsSummary(institution.Targets, intl)}</td>
-                  <td className="access-count">{roleCount(institution.No)}</td>
-                  <td className="access-actions">
-                    <RowActions
-                      name={institution.Name}
-                      onEdit={() => open({ name: 'edit', item: institution })}
-                      // Institution 0 is the installation itself: it stays.
-                      {...(institution.No === DEFAULT_INSTITUTION_NO
-                        ? {}
-                        : { onDelete: () => open({ name: 'delete', item: institution }) })}
-                    />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AccessTable headings={HEADINGS} rows={institutions}>
+        {rows.map((institution) => (
+          <tr key={institution.No}>
+            <td className="access-no">{institution.No}</td>
+            <th scope="row" className="access-key">
+              {institution.Name}
+            </th>
+            <td>{institution.Address || '—'}</td>
+            <td>{institution.Email || '—'}</td>
+            <td>{institution.Phone || '—'}</td>
+            <td className="access-summary">{targetsSummary(institution.Targets, intl)}</td>
+            <td className="access-count">{roleCount(institution.No)}</td>
+            <td className="access-actions">
+              <RowActions
+                name={institution.Name}
+                onEdit={() => open({ name: 'edit', item: institution })}
+                // Institution 0 is the installation itself: it stays.
+                {...(institution.No === DEFAULT_INSTITUTION_NO ? {} : { onDelete: () => open({ name: 'delete', item: institution }) })}
+              />
+            </td>
+          </tr>
+        ))}
+      </AccessTable>
       {(dialog?.name === 'add' || dialog?.name === 'edit') && (
         <InstitutionDialog {...(dialog.name === 'edit' ? { institution: dialog.item } : {})} institutions={rows} onClose={close} />
       )}

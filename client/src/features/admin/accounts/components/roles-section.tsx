@@ -10,12 +10,21 @@ import { targetsSummary } from '../targets.ts';
 import type { Institution, Role } from '../types.ts';
 import { DeleteDialog } from './delete-dialog.tsx';
 import { RoleDialog } from './role-dialog.tsx';
-import { RowActions, SectionToolbar, TableStatus } from './section-parts.tsx';
+import { AccessTable, RowActions, SectionToolbar, type Heading } from './section-parts.tsx';
 import { useDialogState } from './use-dialog-state.ts';
 
 /** How many permission names the table shows before "+N". */
 const SUMMARY_NAMES = 3;
-const COLUMNS = 8;
+
+const HEADINGS: readonly Heading[] = [
+  { id: 'accounts_admin.no', className: 'access-no' },
+  { id: 'accounts_admin.roles.name' },
+  { id: 'accounts_admin.roles.institution' },
+  { id: 'accounts_admin.roles.permissions' },
+  { id: 'accounts_admin.targets.title' },
+  { id: 'accounts_admin.roles.study_access' },
+  { id: 'accounts_admin.roles.accounts' },
+];
 
 interface RolesSectionProps {
   roles: readonly Role[] | undefined;
@@ -52,78 +61,40 @@ export const RolesSection = observer(function RolesSection({ roles, institutions
         addLabel={<FormattedMessage id="accounts_admin.roles.add" />}
         onAdd={() => open({ name: 'add' })}
       />
-      <div className="table-wrap">
-        <table className="table access-table">
-          <thead>
-            <tr>
-              <th scope="col" className="access-no">
-                <FormattedMessage id="accounts_admin.no" />
+      <AccessTable headings={HEADINGS} rows={roles}>
+        {rows.map((role) => {
+          const master = role.No === MASTER_ROLE_NO;
+          return (
+            <tr key={role.No} className={master ? 'access-row-fixed' : undefined}>
+              <td className="access-no">{role.No}</td>
+              <th scope="row" className="access-key">
+                {role.Name}
+                {role.Teleradiology && <span className="badge">{intl.formatMessage(KIND_LABELS[role.Teleradiology])}</span>}
+                {role.Title && role.Title !== role.Name && <div className="muted access-sub">{role.Title}</div>}
               </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.roles.name" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.roles.institution" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.roles.permissions" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.targets.title" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.roles.study_access" />
-              </th>
-              <th scope="col">
-                <FormattedMessage id="accounts_admin.roles.accounts" />
-              </th>
-              <th scope="col" className="access-actions-head">
-                <span className="visually-hidden">
-                  <FormattedMessage id="accounts_admin.actions" />
-                </span>
-              </th>
+              <td>{institutionName(role.Institution)}</td>
+              <td>{permissionsSummary(role)}</td>
+              <td className="access-summary">{targetsSummary(role.Targets, intl)}</td>
+              <td>{intl.formatMessage(STUDY_ACCESS_LABELS[role.StudyAccess])}</td>
+              <td className="access-count">{role.account_items.length}</td>
+              <td className="access-actions">
+                {master ? (
+                  <span className="access-locked" title={masterFixed}>
+                    <Icon name="lock" size={16} />
+                    <span className="visually-hidden">{masterFixed}</span>
+                  </span>
+                ) : (
+                  <RowActions
+                    name={role.Name}
+                    onEdit={() => open({ name: 'edit', item: role })}
+                    onDelete={() => open({ name: 'delete', item: role })}
+                  />
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {roles === undefined || rows.length === 0 ? (
-              <TableStatus columns={COLUMNS} loading={roles === undefined} />
-            ) : (
-              rows.map((role) => {
-                const master = role.No === MASTER_ROLE_NO;
-                return (
-                  <tr key={role.No} className={master ? 'access-row-fixed' : undefined}>
-                    <td className="access-no">{role.No}</td>
-                    <th scope="row" className="access-key">
-                      {role.Name}
-                      {role.Teleradiology && <span className="badge">{intl.formatMessage(KIND_LABELS[role.Teleradiology])}</span>}
-                      {role.Title && role.Title !== role.Name && <div className="muted access-sub">{role.Title}</div>}
-                    </th>
-                    <td>{institutionName(role.Institution)}</td>
-                    <td>{permissionsSummary(role)}</td>
-                    <td className="access-summary">{targetsSummary(role.Targets, intl)}</td>
-                    <td>{intl.formatMessage(STUDY_ACCESS_LABELS[role.StudyAccess])}</td>
-                    <td className="access-count">{role.account_items.length}</td>
-                    <td className="access-actions">
-                      {master ? (
-                        <span className="access-locked" title={masterFixed}>
-                          <Icon name="lock" size={16} />
-                          <span className="visually-hidden">{masterFixed}</span>
-                        </span>
-                      ) : (
-                        <RowActions
-                          name={role.Name}
-                          onEdit={() => open({ name: 'edit', item: role })}
-                          onDelete={() => open({ name: 'delete', item: role })}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </AccessTable>
       {(dialog?.name === 'add' || dialog?.name === 'edit') && (
         <RoleDialog
           {...(dialog.name === 'edit' ? { role: dialog.item } : {})}

@@ -1,4 +1,4 @@
-/** Pieces the three sections share: the heading with its Add button, row actions, empty rows. */
+/** Pieces the three sections share: the heading with its Add button, the table frame, row actions, empty rows. */
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 
@@ -74,5 +74,45 @@ export function TableStatus({ columns, loading }: { columns: number; loading: bo
         {loading ? <FormattedMessage id="common.loading" /> : <FormattedMessage id="common.no_items_found" />}
       </td>
     </tr>
+  );
+}
+
+export interface Heading {
+  /** Message id of the column's title. */
+  id: string;
+  className?: string;
+}
+
+interface AccessTableProps {
+  headings: readonly Heading[];
+  /** Undefined while loading. */
+  rows: readonly unknown[] | undefined;
+  children: ReactNode;
+}
+
+/** A section's table: the headings, then the rows, or a loading / nothing-found row; a last column for actions. */
+export function AccessTable({ headings, rows, children }: AccessTableProps) {
+  return (
+    <div className="table-wrap">
+      <table className="table access-table">
+        <thead>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading.id} scope="col" {...(heading.className ? { className: heading.className } : {})}>
+                <FormattedMessage id={heading.id} />
+              </th>
+            ))}
+            <th scope="col" className="access-actions-head">
+              <span className="visually-hidden">
+                <FormattedMessage id="accounts_admin.actions" />
+              </span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows === undefined || rows.length === 0 ? <TableStatus columns={headings.length + 1} loading={rows === undefined} /> : children}
+        </tbody>
+      </table>
+    </div>
   );
 }
