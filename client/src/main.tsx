@@ -6,13 +6,13 @@ import { applyDocumentLanguage } from './app/language.ts';
 import { setNavigator } from './app/navigation.ts';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { refreshCsrfToken } from './app/session.ts';
-import { sessionStore, uiStore } from './app/stores/index.ts';
+import { currentCsrfToken, refreshCsrfToken } from './app/session.ts';
+import { uiStore } from './app/stores/index.ts';
 import './styles/app.css';
 
 configureApiClient({
   language: () => uiStore.language,
-  csrfToken: () => sessionStore.csrfToken,
+  csrfToken: currentCsrfToken,
   refreshCsrfToken,
 });
 applyDocumentLanguage(uiStore.language);

@@ -45,13 +45,31 @@ async function loadConfigs(isAdmin: boolean): Promise<Configs | null> {
   }
 }
 
+/** The account whose session is being loaded: its CSRF token signs the loading's own POSTs. */
+let loadingAccount: SignedAccount | null = null;
+
+/**
+ * The CSRF token for the API client. While a session loads, the store has no account yet, and
+ * without this the admin's configs initialisation went out unsigned, was refused and retried.
+ */
+export function currentCsrfToken(): string | null {
+  return sessionStore.csrfToken ?? loadingAccount?.CsrfToken ?? null;
+}
+
 /** Loads everything that belongs to a newly signed-in account. Throws when the settings cannot be read. */
 export async function loadSessionFor(account: SignedAccount): Promise<void> {
   await ensureServerState();
   queryClient.setQueryData(signedAccountQueryKey, account);
   const admin = account.Permissions.all === true || account.Permissions.admin === true;
-  const configs = await loadConfigs(admin);
-  const settings = await getSettings();
+  loadingAccount = account;
+  let configs: Configs | null;
+  let settings: Awaited<ReturnType<typeof getSettings>>;
+  try {
+    configs = await loadConfigs(admin);
+    settings = await getSettings();
+  } finally {
+    loadingAccount = null;
+  }
   sessionStore.setAccount(account);
   sessionStore.setConfigs(configs);
   sessionStore.setSettings(settings.Settings);
