@@ -8,3 +8,4 @@ export * from './configs/index.ts';
 export * from './settings/index.ts';
 export * from './file-type.ts';
 export * from './report-grid.ts';
+export * from './shares.ts';

@@ -17,6 +17,7 @@ export const MESSAGES = {
   card_not_accepted: 'This credit card is not accepted',
   email: 'The field must be a valid email address',
   invalid: 'The field is not a valid value',
+  share_expiry_past: 'The expiry date must not be in the past.',
 } as const;
 
 export const AE_TITLE_MAX_LENGTH = 16;

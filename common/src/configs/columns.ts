@@ -83,3 +83,12 @@ export function column(key: ColumnKey, isVisible = true): ColumnSetting {
 export function columns(keys: readonly ColumnKey[], hidden: readonly ColumnKey[] = []): ColumnSetting[] {
   return keys.map((key) => column(key, !hidden.includes(key)));
 }
+
+/** The command cells of the share lists (spec 3 §2): info, edit and delete, each an icon wide. */
+export const SHARE_COMMANDS = ['info', 'edit', 'delete'] as const;
+export type ShareCommand = (typeof SHARE_COMMANDS)[number];
+
+export function commandColumns(): ColumnSetting[] {
+  const labels: Record<ShareCommand, string> = { info: 'Info', edit: 'Edit', delete: 'Delete' };
+  return SHARE_COMMANDS.map((key) => ({ key, label: labels[key], width: 44, alignment: 'center', is_visible: true, is_cmd: true }));
+}

@@ -3,7 +3,7 @@
  * server, read by every client, edited by admins. Defaults follow spec 2 §9.
  */
 import { PRODUCT_VERSION } from '../product.ts';
-import { columns } from './columns.ts';
+import { columns, commandColumns } from './columns.ts';
 import { defaultGuestListToolbar, defaultGuestReportToolbar, defaultGuestViewerToolbar } from './toolbars.ts';
 import type { ColumnSetting, OrderBy, QuickSearch, ToolbarItem, VisibleKey } from './types.ts';
 
@@ -276,27 +276,35 @@ export function defaultConfigs(): Configs {
       pdf: { font_size: 90, header: pdfBlock('header'), footer: pdfBlock('footer') },
     },
     share: {
+      // The command cells come first so that info, edit and stop stay in view however many
+      // data columns an administrator adds.
       fields: {
-        study: columns(
-          [
-            'PatientID',
-            'PatientName',
-            'PatientBirthDate',
-            'PatientAge',
-            'PatientSex',
-            'StudyDateTime',
-            'ModalitiesInStudy',
-            'BodyPartsInStudy',
-            'StudyDescription',
-            'NumberOfStudyRelatedSeries',
-            'NumberOfStudyRelatedInstances',
-            'SharedBy',
-            'SharedWith',
-            'ExpiresAt',
-          ],
-          ['PatientAge', 'BodyPartsInStudy', 'NumberOfStudyRelatedSeries'],
-        ),
-        patient: columns(['PatientID', 'PatientName', 'PatientBirthDate', 'PatientSex', 'Modality', 'SharedBy', 'SharedWith', 'ExpiresAt']),
+        study: [
+          ...commandColumns(),
+          ...columns(
+            [
+              'PatientID',
+              'PatientName',
+              'PatientBirthDate',
+              'PatientAge',
+              'PatientSex',
+              'StudyDateTime',
+              'ModalitiesInStudy',
+              'BodyPartsInStudy',
+              'StudyDescription',
+              'NumberOfStudyRelatedSeries',
+              'NumberOfStudyRelatedInstances',
+              'SharedBy',
+              'SharedWith',
+              'ExpiresAt',
+            ],
+            ['PatientAge', 'BodyPartsInStudy', 'NumberOfStudyRelatedSeries'],
+          ),
+        ],
+        patient: [
+          ...commandColumns(),
+          ...columns(['PatientID', 'PatientName', 'PatientBirthDate', 'PatientSex', 'Modality', 'SharedBy', 'SharedWith', 'ExpiresAt']),
+        ],
       },
       guest: {
         list: { toolbar: defaultGuestListToolbar() },

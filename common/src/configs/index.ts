@@ -1,7 +1,7 @@
 /** Application-wide configs: shape, defaults, version check and migrations (spec 2 §3, §4, §9). */
 export type * from './types.ts';
-export { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './columns.ts';
-export type { ColumnKey } from './columns.ts';
+export { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, SHARE_COMMANDS, commandColumns } from './columns.ts';
+export type { ColumnKey, ShareCommand } from './columns.ts';
 export {
   defaultGuestListToolbar,
   defaultGuestReportToolbar,
@@ -10,6 +10,9 @@ export {
   defaultMwmToolbar,
   defaultReportToolbar,
   defaultViewerToolbar,
+  divider as toolbarDivider,
+  feature as toolbarFeature,
+  folder as toolbarFolder,
 } from './toolbars.ts';
 export type { ToolbarFeatureKey } from './toolbars.ts';
 export * from './defaults.ts';

@@ -13,6 +13,8 @@ export interface ColumnSetting {
   width: number;
   alignment: Alignment;
   is_visible: boolean;
+  /** A command cell (share lists: info, edit, delete) rather than a data column. */
+  is_cmd?: boolean;
   /** Transient UI state of the settings table; never part of the defaults. */
   is_selected?: boolean;
 }

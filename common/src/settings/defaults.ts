@@ -5,6 +5,7 @@
 import { columns } from '../configs/columns.ts';
 import { defaultListToolbar, defaultMwmToolbar, defaultReportToolbar, defaultViewerToolbar } from '../configs/toolbars.ts';
 import type { ColumnSetting, MatchType, OrderBy, QuickSearch, SearchField, ToolbarItem, VisibleKey } from '../configs/types.ts';
+import type { SharePerson, ShareSubjectShortcut, ShareWithShortcut } from '../shares.ts';
 
 /** The latest schema version; `migrations.ts` holds one step per older version. */
 export const SETTINGS_VERSION = 4;
@@ -73,12 +74,12 @@ export interface UserSettings {
     /** What opening a study row does. */
     default_action: string;
     share: {
-      people: string[];
+      people: SharePerson[];
       /** Days. */
       expires_at: number;
       expires_at_shortcut: VisibleKey<number>[];
-      share_with_shortcut: VisibleKey[];
-      subject_shortcut: VisibleKey[];
+      share_with_shortcut: ShareWithShortcut[];
+      subject_shortcut: ShareSubjectShortcut[];
     };
     csv: { has_header: boolean };
     /** Rows per request. */

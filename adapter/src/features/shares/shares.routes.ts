@@ -13,12 +13,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
-import { MESSAGES, isAdmin, isIdOrEmail, type PermissionKey } from '@pacs/common';
+import { MESSAGES, isAdmin, shareEditProblems, type PermissionKey, type ShareItem, type ShareProblem } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { forgetVisibility, requireVisibleStudy, visibleStudies } from '../../access/visibility.ts';
 import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
+import { studyDateTime } from '../studies/studies.service.ts';
 import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
 
 const SHARERS: readonly PermissionKey[] = ['share', 'list_share'];
@@ -36,25 +37,42 @@ async function siteTimeZone(deps: Deps): Promise<string> {
   return rows[0]?.zone || Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+const PROBLEM_MESSAGES: Record<ShareProblem, string> = {
+  required: MESSAGES.required,
+  invalid: MESSAGES.invalid,
+  past: MESSAGES.share_expiry_past,
+};
+
+/** The first problem of the shared share edit rules (@pacs/common), as a validation error. */
+function assertShareRules(problems: ReturnType<typeof shareEditProblems>): void {
+  const [field, problem] = Object.entries(problems)[0] ?? [];
+  if (field && problem) throw invalid(field, PROBLEM_MESSAGES[problem]);
+}
+
 /** ExpiresAt: the given day at 23:59:59 in the site's time zone, as an instant; past refused. */
 async function readExpiry(deps: Deps, req: Request, required: boolean): Promise<Date | undefined> {
   const raw = optionalString(req, 'ExpiresAt', 'body', 40);
-  if (raw === undefined || raw === '') {
-    if (required) throw invalid('ExpiresAt', MESSAGES.required);
-    return undefined;
-  }
-  const day = /^(\d{4})[-/](\d{2})[-/](\d{2})/.exec(raw);
-  if (!day) throw invalid('ExpiresAt');
+  const dayMatch = raw ? /^(\d{4})[-/](\d{2})[-/](\d{2})/.exec(raw) : null;
+  if (raw && !dayMatch) throw invalid('ExpiresAt');
+  const day = dayMatch ? `${dayMatch[1]}-${dayMatch[2]}-${dayMatch[3]}` : undefined;
+  const zone = await siteTimeZone(deps);
   const { rows } = await deps.db
-    .query<{ at: Date; past: boolean }>(
-      `select (($1 || ' 23:59:59')::timestamp at time zone $2) as at, (($1 || ' 23:59:59')::timestamp at time zone $2) < now() as past`,
-      [`${day[1]}-${day[2]}-${day[3]}`, await siteTimeZone(deps)],
+    .query<{ today: string; at: Date | null }>(
+      `select to_char(now() at time zone $2, 'YYYY-MM-DD') as today,
+              case when $1::text is null then null else (($1::text || ' 23:59:59')::timestamp at time zone $2) end as at`,
+      [day ?? null, zone],
     )
     .catch(() => {
       throw invalid('ExpiresAt');
     });
-  if (!rows[0] || rows[0].past) throw invalid('ExpiresAt', 'The expiry date must not be in the past.');
-  return rows[0].at;
+  // "Today" is the site's day, so a share made late in the evening elsewhere is judged alike.
+  assertShareRules(
+    shareEditProblems(
+      { Institution: null, Role: null, Account: null, ExpiresAt: day },
+      { today: rows[0]!.today, expiryRequired: required },
+    ),
+  );
+  return rows[0]?.at ?? undefined;
 }
 
 /** The share's target, checked: institution ≠ 0, role in it, account in that role; none = guest. */
@@ -62,21 +80,15 @@ async function readTarget(deps: Deps, req: Request): Promise<Target> {
   const institution = optionalInt(req, 'Institution', 0, 1_000_000_000) ?? null;
   const role = optionalInt(req, 'Role', 0, 1_000_000_000) || null;
   const account = optionalString(req, 'Account', 'body', 256) || null;
-  if (institution === null || institution === 0) {
-    if (institution === 0) throw invalid('Institution');
-    if (role !== null || account !== null) throw invalid('Institution', MESSAGES.required);
-    return { institution: null, role: null, account: null };
-  }
+  assertShareRules(shareEditProblems({ Institution: institution, Role: role, Account: account }, { today: '', expiryRequired: false }));
+  if (institution === null) return { institution: null, role: null, account: null };
   const { rows } = await deps.db.query('select 1 from institutions where no = $1', [institution]);
   if (rows.length === 0) throw invalid('Institution');
   if (role !== null) {
     const { rows: roles } = await deps.db.query('select 1 from roles where no = $1 and institution = $2', [role, institution]);
     if (roles.length === 0) throw invalid('Role');
-  } else if (account !== null) {
-    throw invalid('Role', MESSAGES.required);
   }
   if (account !== null) {
-    if (!isIdOrEmail(account)) throw invalid('Account');
     const { rows: accounts } = await deps.db.query<{ id: string }>('select id from accounts where lower(id) = lower($1) and role = $2', [
       account,
       role,
@@ -110,43 +122,58 @@ async function assertPatientVisible(deps: Deps, auth: Auth, patientId: string): 
 const modalitiesOf = (req: Request): string[] => {
   const raw = (req.body as Record<string, unknown>).Modality;
   const list = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]).map((item) => String(item).trim().toUpperCase()).filter(Boolean);
-  for (const modality of list) if (!/^[A-Z]{2,8}$/.test(modality)) throw invalid('Modality');
+  assertShareRules(
+    shareEditProblems({ Institution: null, Role: null, Account: null, Modality: list }, { today: '', expiryRequired: false }),
+  );
   return [...new Set(list)];
 };
 
 const SELECT: Record<Kind, string> = {
   study: `select s.*, st.study_instance_uid, st.patient_id, st.patient_name, st.study_date, st.study_time, st.modalities_in_study,
-                 st.study_description, st.patient_sex, st.patient_birth_date, i.name as institution_name, r.name as role_name, a.name as account_name
+                 st.study_description, st.patient_sex, st.patient_birth_date, st.patient_age, st.body_parts_in_study,
+                 st.number_of_series, st.number_of_instances, i.name as institution_name, r.name as role_name, a.name as account_name
             from share_studies s join studies st on st.id = s.study_id
             left join institutions i on i.no = s.institution left join roles r on r.no = s.role left join accounts a on a.id = s.account_id`,
-  patient: `select s.*, (select st.patient_name from studies st where st.patient_id = s.patient_id limit 1) as patient_name,
+  patient: `select s.*, p.patient_name, p.patient_birth_date, p.patient_sex, p.patient_age,
                    i.name as institution_name, r.name as role_name, a.name as account_name
-              from share_patients s left join institutions i on i.no = s.institution left join roles r on r.no = s.role
+              from share_patients s
+              left join lateral (select st.patient_name, st.patient_birth_date, st.patient_sex, st.patient_age from studies st
+                                  where st.patient_id = s.patient_id order by st.updated_at desc limit 1) p on true
+              left join institutions i on i.no = s.institution left join roles r on r.no = s.role
               left join accounts a on a.id = s.account_id`,
 };
 
-function toShare(row: Record<string, unknown>) {
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function toShare(row: Record<string, unknown>): ShareItem {
   const sharedWith = [row.institution_name, row.role_name, row.account_name].filter(Boolean).join(' > ');
   return {
-    No: row.no,
-    StudyInstanceUID: row.study_instance_uid ?? null,
-    PatientID: row.patient_id,
-    PatientName: row.patient_name ?? '',
-    Institution: row.institution,
-    Role: row.role,
-    Account: row.account_id,
-    AccessKey: row.access_key,
+    No: row.no as number,
+    StudyInstanceUID: (row.study_instance_uid as string | undefined) ?? null,
+    PatientID: text(row.patient_id),
+    PatientName: text(row.patient_name),
+    PatientBirthDate: text(row.patient_birth_date),
+    PatientSex: text(row.patient_sex),
+    PatientAge: text(row.patient_age),
+    Institution: (row.institution as number | null) ?? null,
+    Role: (row.role as number | null) ?? null,
+    Account: (row.account_id as string | null) ?? null,
+    AccessKey: (row.access_key as string | null) ?? null,
     ExpiresAt: (row.expires_at as Date).toISOString(),
     CreatedAt: (row.created_at as Date).toISOString(),
     UpdatedAt: (row.updated_at as Date).toISOString(),
-    SharedBy: row.created_by,
+    SharedBy: (row.created_by as string | null) ?? null,
     SharedWith: sharedWith || 'Guest',
     Type: row.access_key ? 'guest' : row.account_id ? 'account' : row.role ? 'role' : 'institution',
     Modality: (row.modalities as string[] | undefined) ?? [],
-    StudyDate: row.study_date ?? '',
-    StudyTime: row.study_time ?? '',
-    ModalitiesInStudy: row.modalities_in_study ?? [],
-    StudyDescription: row.study_description ?? '',
+    StudyDate: text(row.study_date),
+    StudyTime: text(row.study_time),
+    StudyDateTime: studyDateTime(text(row.study_date), text(row.study_time)),
+    ModalitiesInStudy: (row.modalities_in_study as string[] | undefined) ?? [],
+    BodyPartsInStudy: (row.body_parts_in_study as string[] | undefined) ?? [],
+    StudyDescription: text(row.study_description),
+    NumberOfStudyRelatedSeries: (row.number_of_series as number | undefined) ?? null,
+    NumberOfStudyRelatedInstances: (row.number_of_instances as number | undefined) ?? null,
   };
 }
 
@@ -250,6 +277,7 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
           ],
         );
         forgetVisibility();
+        deps.sessions.forgetCached();
         const { rows } = await deps.db.query(`${SELECT[kind]} where s.no = $1`, [no]);
         return toShare(rows[0]!);
       },
@@ -265,6 +293,7 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
         await ownShare(deps, auth, kind, no);
         await deps.db.query(`delete from ${table} where no = $1`, [no]);
         forgetVisibility();
+        deps.sessions.forgetCached();
         return {};
       },
     },

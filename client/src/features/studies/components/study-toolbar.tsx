@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import type { PermissionKey, ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../app/stores/index.ts';
 import { ImportDialog } from '../../import/components/import-dialog.tsx';
+import { ShareAction } from '../../shares/components/share-action.tsx';
 import type { StudyListStore } from '../study-list-store.ts';
 
 const LABELS = defineMessages({
@@ -148,6 +149,11 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         >
           {label(item)}
         </button>
+      );
+    }
+    if (item.key === 'share') {
+      return (
+        <ShareAction key={item.key} label={label(item)} study={store.selectedStudies[0]?.item} onShared={() => void store.refresh()} />
       );
     }
     if (item.key === 'import') {

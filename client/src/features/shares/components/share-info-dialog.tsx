@@ -1,0 +1,126 @@
+/**
+ * Share information (spec 3 §2): every field of a share, its access key and its links, with the
+ * ways on: QR code, e-mail, edit and stop sharing.
+ */
+import { observer } from 'mobx-react-lite';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ShareItem, ShareKind } from '@pacs/common';
+import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { sessionStore } from '../../../app/stores/index.ts';
+import { DEFAULT_DATE_FORMAT, type FormatContext } from '../../studies/format.ts';
+import { formatShareCell } from '../share-columns.ts';
+import { shareLink, sharePages } from '../share-links.ts';
+import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS, SHARE_TYPE_LABELS, shareFieldLabel } from '../messages.ts';
+import { ShareIcon } from './share-icons.tsx';
+import '../shares.css';
+
+const STUDY_FIELDS = [
+  'PatientID',
+  'PatientName',
+  'PatientBirthDate',
+  'PatientSex',
+  'StudyDateTime',
+  'ModalitiesInStudy',
+  'StudyDescription',
+  'StudyInstanceUID',
+] as const;
+const PATIENT_FIELDS = ['PatientID', 'PatientName', 'PatientBirthDate', 'PatientSex', 'Modality'] as const;
+const SHARE_FIELDS = ['SharedWith', 'SharedBy', 'ExpiresAt', 'CreatedAt', 'UpdatedAt'] as const;
+
+export function useFormatContext(): FormatContext {
+  const configs = sessionStore.configs;
+  return { dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: configs?.time_zone || undefined };
+}
+
+export interface ShareInfoDialogProps {
+  kind: ShareKind;
+  share: ShareItem;
+  onClose: () => void;
+  onQr: () => void;
+  onMail: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+export const ShareInfoDialog = observer(function ShareInfoDialog({
+  kind,
+  share,
+  onClose,
+  onQr,
+  onMail,
+  onEdit,
+  onDelete,
+}: ShareInfoDialogProps) {
+  const intl = useIntl();
+  const context = useFormatContext();
+  const fields = [...(kind === 'study' ? STUDY_FIELDS : PATIENT_FIELDS), ...SHARE_FIELDS];
+  return (
+    <Dialog
+      title={intl.formatMessage(M.info_title)}
+      onClose={onClose}
+      size="large"
+      footer={
+        <>
+          <button type="button" className="button share-stop" onClick={onDelete}>
+            <ShareIcon name="delete" />
+            {intl.formatMessage(M.stop)}
+          </button>
+          <span className="share-footer-gap" />
+          <button type="button" className="button" onClick={onQr}>
+            <ShareIcon name="qr" />
+            {intl.formatMessage(M.qr)}
+          </button>
+          <button type="button" className="button" onClick={onMail}>
+            <ShareIcon name="mail" />
+            {intl.formatMessage(M.mail)}
+          </button>
+          <button type="button" className="button" onClick={onEdit}>
+            <ShareIcon name="edit" />
+            {intl.formatMessage(M.edit)}
+          </button>
+          <button type="button" className="button button-primary" onClick={onClose}>
+            <FormattedMessage id="common.close" />
+          </button>
+        </>
+      }
+    >
+      <table className="table table-definition share-info">
+        <tbody>
+          <tr>
+            <th scope="row">{intl.formatMessage(M.type)}</th>
+            <td data-field="Type">{intl.formatMessage(SHARE_TYPE_LABELS[share.Type])}</td>
+          </tr>
+          {fields.map((key) => (
+            <tr key={key}>
+              <th scope="row">{shareFieldLabel(intl, key)}</th>
+              <td data-field={key}>
+                <bdi>{formatShareCell(key, share, context, intl.formatMessage(SHARE_TYPE_LABELS.guest))}</bdi>
+              </td>
+            </tr>
+          ))}
+          {share.AccessKey && (
+            <tr>
+              <th scope="row">{intl.formatMessage(M.access_key)}</th>
+              <td data-field="AccessKey" className="mono">
+                {share.AccessKey}
+              </td>
+            </tr>
+          )}
+          {sharePages(kind).map((page) => {
+            const link = shareLink(window.location.origin, page, kind, share);
+            return (
+              <tr key={page}>
+                <th scope="row">{intl.formatMessage(SHARE_PAGE_LABELS[page])}</th>
+                <td className="share-link-cell">
+                  <a href={link} target="_blank" rel="noopener noreferrer" className="mono" data-link={page}>
+                    {link}
+                  </a>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Dialog>
+  );
+});
