@@ -101,9 +101,14 @@ export class Sessions {
     const cached = this.cache.get(key);
     if (cached && cached.until > Date.now() && !options.fresh) return cached.auth;
     const { rows } = await this.db.query<IdentityRow & { csrf_token: string; access_key: string | null; stale: boolean }>(
+      // A guest's session lasts only while its access key still opens a share: a share deleted or
+      // expired signs the guest out at the next request (after the cache below, at most).
       `select s.csrf_token, s.access_key, s.last_seen_at < now() - make_interval(secs => $3) as stale, ${IDENTITY_COLUMNS}
          from sessions s ${IDENTITY_JOINS}
-        where s.id_hash = $1 and s.last_seen_at > now() - make_interval(mins => $2)`,
+        where s.id_hash = $1 and s.last_seen_at > now() - make_interval(mins => $2)
+          and (s.access_key is null
+               or exists (select 1 from share_studies sh where sh.access_key = s.access_key and sh.expires_at > now())
+               or exists (select 1 from share_patients sh where sh.access_key = s.access_key and sh.expires_at > now()))`,
       [hash, this.options.idleMinutes, TOUCH_INTERVAL_S],
     );
     const row = rows[0];
@@ -113,6 +118,11 @@ export class Sessions {
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(key, { auth, until: Date.now() + CACHE_MS });
     return auth;
+  }
+
+  /** Forgets every remembered session: shares changed, and a guest's may have ended with them. */
+  forgetCached(): void {
+    this.cache.clear();
   }
 
   /** Starts a session for an account that has just proved who it is. */

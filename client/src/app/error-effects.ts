@@ -7,8 +7,10 @@ import { sessionStore, uiStore } from './stores/index.ts';
 function goToLogin(): void {
   const { pathname, search } = currentHashLocation();
   if (pathname === paths.login.path) return;
+  // A guest's session ends when its share expires or is deleted: signing in would not help them.
+  const guest = sessionStore.isGuest;
   sessionStore.clear();
-  navigateTo(paths.login.getHref(redirectTarget(pathname, search)));
+  navigateTo(guest ? paths.invalid.path : paths.login.getHref(redirectTarget(pathname, search)));
 }
 
 export function handleError(error: unknown, context: ErrorContext = {}): void {

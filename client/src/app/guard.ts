@@ -51,7 +51,7 @@ export function rememberAllowedLocation(location: string): void {
 /** Handles credentials in the query; throws the redirect that follows, or returns when there are none. */
 async function handleQueryLogin(url: URL): Promise<void> {
   if (!hasCredentials(url.search)) return;
-  const login = parseQueryLogin(url.search, sessionStore.isSignedIn);
+  const login = parseQueryLogin(url.search, sessionStore.isSignedIn && !sessionStore.isGuest);
   const cleanSearch = stripCredentials(url.search);
   const cleanPath = url.pathname + cleanSearch;
   if (!login) throw replace(cleanPath);

@@ -26,6 +26,19 @@ const ViewerScreen = lazyScreen(() => import('../features/viewer/components/view
 const ReportScreen = lazyScreen(() => import('../features/reports/components/report-screen.tsx'), 'ReportScreen');
 const TemplateEditorScreen = lazyScreen(() => import('../features/reports/components/template-editor-screen.tsx'), 'TemplateEditorScreen');
 const ReportPdfScreen = lazyScreen(() => import('../features/reports/components/report-pdf-screen.tsx'), 'ReportPdfScreen');
+const ShareStudyScreen = lazyScreen(() => import('../features/shares/components/share-screen.tsx'), 'ShareStudyScreen');
+const SharePatientScreen = lazyScreen(() => import('../features/shares/components/share-screen.tsx'), 'SharePatientScreen');
+const ShareSettingsScreen = lazyScreen(() => import('../features/shares/components/share-settings-screen.tsx'), 'ShareSettingsScreen');
+const ShareColumnsScreen = lazyScreen(() => import('../features/shares/components/share-columns-screen.tsx'), 'ShareColumnsScreen');
+const toolbarScreens = () => import('../features/toolbars/components/toolbar-screens.tsx');
+const UserListToolbarScreen = lazyScreen(toolbarScreens, 'UserListToolbarScreen');
+const UserViewerToolbarScreen = lazyScreen(toolbarScreens, 'UserViewerToolbarScreen');
+const UserReportToolbarScreen = lazyScreen(toolbarScreens, 'UserReportToolbarScreen');
+const GuestToolbarScreen = lazyScreen(toolbarScreens, 'GuestToolbarScreen');
+const ReportSettingsScreen = lazyScreen(
+  () => import('../features/admin/report/components/report-settings-screen.tsx'),
+  'ReportSettingsScreen',
+);
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
@@ -39,6 +52,15 @@ const SCREENS: Record<string, ComponentType> = {
   '/us-report': ReportScreen,
   '/user/report/template': TemplateEditorScreen,
   '/user/report/pdf': ReportPdfScreen,
+  '/share/study': ShareStudyScreen,
+  '/share/patient': SharePatientScreen,
+  '/user/list/share': ShareSettingsScreen,
+  '/admin/share/general': ShareColumnsScreen,
+  '/user/list/toolbar': UserListToolbarScreen,
+  '/user/viewer/toolbar': UserViewerToolbarScreen,
+  '/user/report/toolbar': UserReportToolbarScreen,
+  '/admin/share/guest': GuestToolbarScreen,
+  '/admin/client/report': ReportSettingsScreen,
 };
 
 function screen(path: string) {

@@ -22,6 +22,8 @@ describe('parseQueryLogin', () => {
   it('uses an access key only when nobody is signed in', () => {
     expect(parseQueryLogin('?AccessKey=k&CSRF=c', false)).toEqual({ kind: 'access-key', input: { AccessKey: 'k', CSRF: 'c' } });
     expect(parseQueryLogin('?access_key=k', false)).toEqual({ kind: 'access-key', input: { AccessKey: 'k' } });
+    // The share links' own spelling (spec 3 §2).
+    expect(parseQueryLogin('?accesskey=k&studyinstanceuid=1.2', false)).toEqual({ kind: 'access-key', input: { AccessKey: 'k' } });
     expect(parseQueryLogin('?AccessKey=k', true)).toBeNull();
   });
 
@@ -36,6 +38,7 @@ describe('stripCredentials', () => {
     expect(stripCredentials('?Id=admin&Password=x&tab=2')).toBe('?tab=2');
     expect(stripCredentials('?Id=admin&Password=x')).toBe('');
     expect(stripCredentials('?AccessKey=k&CSRF=c&code=1&Token=t&State=s')).toBe('');
+    expect(stripCredentials('?accesskey=k&studyinstanceuid=1.2')).toBe('?studyinstanceuid=1.2');
   });
 
   it('tells whether any credential is present', () => {

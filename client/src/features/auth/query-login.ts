@@ -11,7 +11,20 @@ export type QueryLogin =
   | { kind: 'access-key'; input: LoginInput };
 
 /** Query parameters that carry credentials; never left in the address. */
-export const CREDENTIAL_PARAMS = ['Id', 'Password', 'Token', 'token', 'State', 'state', 'code', 'AccessKey', 'access_key', 'CSRF', 'csrf'];
+export const CREDENTIAL_PARAMS = [
+  'Id',
+  'Password',
+  'Token',
+  'token',
+  'State',
+  'state',
+  'code',
+  'AccessKey',
+  'accesskey',
+  'access_key',
+  'CSRF',
+  'csrf',
+];
 
 function first(params: URLSearchParams, ...names: string[]): string | null {
   for (const name of names) {
@@ -21,7 +34,11 @@ function first(params: URLSearchParams, ...names: string[]): string | null {
   return null;
 }
 
-/** Which sign-in the query asks for, or null. An access key is used only when nobody is signed in. */
+/**
+ * Which sign-in the query asks for, or null. An access key is used only when nobody is signed in
+ * (a guest opening another share link counts as nobody: its key replaces the old one).
+ * Share links spell the key `accesskey` (spec 3 §2); `AccessKey` and `access_key` also work.
+ */
 export function parseQueryLogin(search: string, signedIn: boolean): QueryLogin | null {
   const params = new URLSearchParams(search);
   const id = first(params, 'Id');
@@ -32,7 +49,7 @@ export function parseQueryLogin(search: string, signedIn: boolean): QueryLogin |
   if (token !== null && state !== null) return { kind: 'token', input: { Token: token, State: state } };
   const code = first(params, 'code');
   if (code !== null) return { kind: 'code', code };
-  const accessKey = first(params, 'AccessKey', 'access_key');
+  const accessKey = first(params, 'AccessKey', 'accesskey', 'access_key');
   if (accessKey !== null && !signedIn) {
     const csrf = first(params, 'CSRF', 'csrf');
     return { kind: 'access-key', input: csrf === null ? { AccessKey: accessKey } : { AccessKey: accessKey, CSRF: csrf } };

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 
-/** Shown for an unknown or expired access key (spec 1 §4). */
+/** Shown for an unknown, expired or withdrawn access key (spec 1 §4 "Guests"). */
 export function InvalidScreen() {
   return (
     <section className="placeholder">
@@ -12,6 +12,9 @@ export function InvalidScreen() {
         </h1>
         <p className="placeholder-text">
           <FormattedMessage id="errors.link_expired" />
+        </p>
+        <p className="placeholder-text">
+          <FormattedMessage id="invalid.hint" />
         </p>
         <Link to={paths.login.getHref()} className="button">
           <FormattedMessage id="nav.login" />

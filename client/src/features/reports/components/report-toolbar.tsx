@@ -1,7 +1,7 @@
 /**
  * The report toolbar (spec 2 §2 "Report screen", the user's report toolbar settings): save,
- * delete, viewer and PDF on the left, the template picker on the right. Actions the user may
- * not use are not shown; layout arrives in a later release and shows disabled.
+ * delete, viewer and PDF on the left, the template picker and the layout (administrators) on the
+ * right. Actions the user may not use are not shown.
  */
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
@@ -34,6 +34,8 @@ export interface ReportActions {
   /** Null while there is no document to print. */
   pdf: { href: string | null };
   template: { disabled: boolean; run: () => void };
+  /** Opens the report layout dialog. */
+  layout: { run: () => void };
 }
 
 function allowed(item: ToolbarItem): boolean {
@@ -138,6 +140,12 @@ export const ReportToolbar = observer(function ReportToolbar({
       case 'template':
         return (
           <button key={item.key} type="button" className="tool-button" disabled={actions.template.disabled} onClick={actions.template.run}>
+            {content(item)}
+          </button>
+        );
+      case 'layout':
+        return (
+          <button key={item.key} type="button" className="tool-button" onClick={actions.layout.run}>
             {content(item)}
           </button>
         );

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { defaultSettings, type ReportTemplate } from '@pacs/common';
 import { SlotPortal } from '../../../app/shell/slots.tsx';
 import { sessionStore } from '../../../app/stores/index.ts';
+import { useToolbarItems } from '../../../app/toolbars.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import { documentPdfUrl } from '../api/document-pdf.ts';
@@ -30,6 +31,7 @@ import { DOCUMENT_STATUSES, type EditableStatus, type Report, type ReportDocumen
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { DocumentHistory } from './document-history.tsx';
 import { KeyImagePicker } from './key-image-picker.tsx';
+import { ReportLayoutDialog } from './report-layout-dialog.tsx';
 import { ReportSections } from './report-sections.tsx';
 import { ReportToolbar } from './report-toolbar.tsx';
 import { statusMessage } from './status-badge.tsx';
@@ -58,11 +60,12 @@ export const ReportWorkspace = observer(function ReportWorkspace({ studyUid, rep
   const settings = sessionStore.settings ?? defaultSettings();
   const sections = sectionsFromLayout(sessionStore.configs?.report?.layout);
   const canSave = sessionStore.can('report_save');
+  const toolbarItems = useToolbarItems('report');
 
   const [values, setValues] = useState<EditorValues>(() => (last ? valuesFromDocument(last) : emptyValues()));
   const [viewing, setViewing] = useState<ReportDocument | null>(null);
   const [chosenImages, setChosenImages] = useState<number[] | null>(null);
-  const [dialog, setDialog] = useState<'delete' | 'insert' | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'insert' | 'layout' | null>(null);
   const caret = useRef<{ key: SectionKey; caret: number } | null>(null);
 
   const titles = useDocumentTitles();
@@ -126,13 +129,14 @@ export const ReportWorkspace = observer(function ReportWorkspace({ studyUid, rep
     <>
       <SlotPortal slot="toolbar">
         <ReportToolbar
-          items={settings.report.toolbar ?? []}
+          items={toolbarItems}
           actions={{
             save: { disabled: readOnly, busy: save.isPending, run: runSave },
             delete: { disabled: toDelete === null, run: () => setDialog('delete') },
             viewer: { run: () => navigate(`${paths.viewer.getHref()}?studyinstanceuid=${encodeURIComponent(studyUid)}`) },
             pdf: { href: shown ? documentPdfUrl(shown.Id) : null },
             template: { disabled: readOnly, run: () => setDialog('insert') },
+            layout: { run: () => setDialog('layout') },
           }}
         />
       </SlotPortal>
@@ -221,6 +225,7 @@ export const ReportWorkspace = observer(function ReportWorkspace({ studyUid, rep
       {dialog === 'insert' && (
         <TemplateInsertDialog tree={settings.report.template ?? []} onInsert={insertTemplate} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'layout' && <ReportLayoutDialog layout={sessionStore.configs?.report?.layout} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && toDelete && (
         <ConfirmDeleteDialog
           title={<FormattedMessage id="reports.delete.title" />}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { splitKey, type SettingsResponse } from '@pacs/common';
+import { defaultSettings, setAtPath, splitKey, type SettingsResponse, type UserSettings } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../app/stores/index.ts';
 import { settingsQueryKey } from './get-settings.ts';
@@ -13,9 +13,15 @@ export interface ReplaceSettingsInput {
 /**
  * `PUT /settings/replace` (form): the value travels as a JSON object keyed by the last segment
  * of the dotted key, e.g. key `list.toolbar` → `{"toolbar": [...]}`.
+ * Share guests never save (spec 2 §4 "Settings load": many people share the guest account); their
+ * change applies to this browser tab only and no request is sent.
  */
 export function putReplaceSettings({ key, value }: ReplaceSettingsInput): Promise<SettingsResponse> {
   const id = sessionStore.account?.Id ?? '';
+  if (sessionStore.isGuest) {
+    const settings = setAtPath(sessionStore.settings ?? defaultSettings(), key, value) as UserSettings;
+    return Promise.resolve({ Id: id, Settings: settings });
+  }
   const last = splitKey(key).at(-1) ?? key;
   return api.put<SettingsResponse>('/settings/replace', { form: { Id: id, key, value: JSON.stringify({ [last]: value }) } });
 }

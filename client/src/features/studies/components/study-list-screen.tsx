@@ -11,6 +11,7 @@ import { defaultModalityItems, defaultSettings } from '@pacs/common';
 import { handleError } from '../../../app/error-effects.ts';
 import { SlotPortal } from '../../../app/shell/slots.tsx';
 import { sessionStore, uiStore } from '../../../app/stores/index.ts';
+import { useToolbarItems } from '../../../app/toolbars.ts';
 import { paths } from '../../../lib/paths.ts';
 import { getInstances } from '../api/get-instances.ts';
 import { getSeries } from '../api/get-series.ts';
@@ -34,6 +35,7 @@ export const StudyListScreen = observer(function StudyListScreen() {
   const settings = sessionStore.settings ?? defaultSettings();
   const configs = sessionStore.configs;
   const list = settings.list;
+  const toolbarItems = useToolbarItems('list');
 
   const [store] = useState(
     () =>
@@ -93,7 +95,7 @@ export const StudyListScreen = observer(function StudyListScreen() {
         />
       </SlotPortal>
       <SlotPortal slot="toolbar">
-        <StudyToolbar store={store} items={list.toolbar ?? []} onOpenViewer={openSelected} onRefresh={() => void store.refresh()} />
+        <StudyToolbar store={store} items={toolbarItems} onOpenViewer={openSelected} onRefresh={() => void store.refresh()} />
       </SlotPortal>
 
       {updated && (
