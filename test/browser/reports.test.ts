@@ -96,6 +96,16 @@ async function signInAs(id: string, password: string) {
   return { page, shell, login };
 }
 
+/** The administrator's saved interface language, which wins over the browser's at sign-in. */
+async function setLanguage(code: string) {
+  await admin.agent
+    .put(`${API}/settings/replace`)
+    .set(admin.csrf)
+    .type('form')
+    .send({ Id: stack.adminId, key: 'lang', value: JSON.stringify({ lang: code }) })
+    .expect(200);
+}
+
 async function openList(page: OpenPage['page']) {
   await page.goto(`${stack.baseUrl}/viewer/#/list`);
   const list = new StudyListPage(page);
@@ -211,6 +221,56 @@ describe('report screen', () => {
     await page.goto(`${stack.baseUrl}/viewer/#/report?accessionnumber=ACC-42`);
     await shell.waitForRoute(new RegExp(`^/report\\?studyinstanceuid=`));
     await new ReportPage(page).waitUntilShown();
+  });
+  it('reads right to left in Hebrew and in Japanese script in Japanese', async () => {
+    // A country and time zone, so that no dialog asks for them in a language the helpers cannot read.
+    for (const [key, value] of [
+      ['country', 'IL'],
+      ['time_zone', 'UTC'],
+    ])
+      await admin.agent
+        .put(`${API}/configs/replace`)
+        .set(admin.csrf)
+        .type('form')
+        .send({ key, value: JSON.stringify(value) })
+        .expect(200);
+    const { page } = await signInAs(stack.adminId, stack.adminPassword);
+    for (const language of ['he', 'ja'] as const) {
+      await setLanguage(language);
+      await page.goto(`${stack.baseUrl}/viewer/#/report?studyinstanceuid=${STUDY}`);
+      await page.reload();
+      const report = new ReportPage(page);
+      await report.editor.waitFor();
+      await report.header.locator('.report-patient').filter({ hasText: /\S/ }).waitFor();
+      const layout = await page.evaluate(() => {
+        const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+        const editor = box('.report-editor');
+        const toolbar = document.querySelector('.report-toolbar');
+        const text = (toolbar?.textContent ?? '') + (document.querySelector('.report-editor')?.textContent ?? '');
+        return {
+          dir: document.documentElement.dir,
+          lang: document.documentElement.lang,
+          editorLeft: editor?.left ?? 0,
+          editorRight: editor?.right ?? 0,
+          width: window.innerWidth,
+          // Letters of the Latin alphabet in the labels: none expected but for names, codes and units.
+          hebrew: /[\u0590-\u05ff]/.test(text),
+          japanese: /[\u3040-\u30ff\u4e00-\u9fff]/.test(text),
+          overflowing: document.documentElement.scrollWidth > window.innerWidth,
+        };
+      });
+      await screenshot(page, `report-${language}`);
+      expect(layout.lang).toBe(language);
+      expect(layout.overflowing).toBe(false);
+      if (language === 'he') {
+        expect(layout.dir).toBe('rtl');
+        expect(layout.hebrew).toBe(true);
+      } else {
+        expect(layout.dir).toBe('ltr');
+        expect(layout.japanese).toBe(true);
+      }
+    }
+    await setLanguage('en');
   });
 });
 
