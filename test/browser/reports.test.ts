@@ -326,3 +326,43 @@ describe('report templates', () => {
     });
   });
 });
+
+describe('duplicated accession numbers', () => {
+  it('asks which study is meant when an accession number names two, and opens the one chosen', async () => {
+    const files = ['dup-a', 'dup-b'].map((seed, index) => {
+      const file = join(workDir, `${seed}.dcm`);
+      writeFileSync(
+        file,
+        tinyStudy({
+          seed,
+          patientName: `Twin^${index === 0 ? 'Alpha' : 'Beta'}`,
+          patientId: `DUP-00${index + 1}`,
+          modality: index === 0 ? 'CT' : 'MR',
+          accessionNumber: 'ACC-DUP',
+          studyDescription: index === 0 ? 'CT head' : 'MR head',
+        }),
+      );
+      return file;
+    });
+    expect(storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
+    for (let i = 0; i < 200; i++) {
+      const hits = await admin.agent.get(`${API}/studies/fromaccessionnumber`).query({ number: 'ACC-DUP' });
+      if (Array.isArray(hits.body) && hits.body.length === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const { page, shell } = await signInAs(stack.adminId, stack.adminPassword);
+    await page.goto(`${stack.baseUrl}/viewer/#/report?accessionnumber=ACC-DUP`);
+    const dialog = shell.dialog('Duplicated accession number');
+    await dialog.waitFor();
+    const rows = dialog.locator('tbody tr');
+    await expect(rows.count()).resolves.toBe(2);
+    await expect(dialog.textContent()).resolves.toContain('ACC-DUP');
+    await screenshot(page, 'report-duplicated-accession');
+    await rows.filter({ hasText: 'MR head' }).getByRole('button').click();
+    await shell.waitForRoute(new RegExp(`^/report\\?studyinstanceuid=${tinyStudyUids('dup-b').study.replace(/\./g, '\\.')}$`));
+    const report = new ReportPage(page);
+    await report.waitUntilShown();
+    await expect(report.header.textContent()).resolves.toContain('DUP-002');
+  });
+});
