@@ -2,13 +2,11 @@
  * Reports: documents newest first, the study's ReportStatus following the latest non-deleted
  * document, key images saved with a document, and the permissions and visibility around them.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { tinyStudyUids } from '../harness/dicom.ts';
+import { createReader, storeTinyStudies } from '../harness/fixtures.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -18,33 +16,26 @@ const study = tinyStudyUids('report-1');
 
 beforeAll(async () => {
   stack = await startStack();
-  const dir = mkdtempSync(join(tmpdir(), 'pacs-report-'));
-  const file = join(dir, 'r.dcm');
-  writeFileSync(
-    file,
-    tinyStudy({ seed: 'report-1', institutionName: 'Main Hospital', patientName: 'Report^Patient', patientId: 'R1', modality: 'CT' }),
-  );
-  expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
   admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
-  const call = (path: string, form: Record<string, string>) =>
-    admin.agent.post(`${API}${path}`).set(admin.csrf).type('form').send(form).expect(200);
-  const readerRole = (
-    await call('/roles/create', { Name: 'Report readers', Institution: '0', Permissions: JSON.stringify({ report: true, list: true }) })
-  ).body.No;
-  const outsiderRole = (
-    await call('/roles/create', {
-      Name: 'Elsewhere',
-      Institution: '0',
-      Permissions: JSON.stringify({ report: true, report_save: true, list: true }),
-      Targets: JSON.stringify({ All: false, InstitutionName: ['Other Hospital'] }),
-    })
-  ).body.No;
-  await call('/accounts/create', { Id: 'reader', Password: 'reader-pass', Role: String(readerRole) });
-  await call('/accounts/create', { Id: 'outsider', Password: 'outsider-pass', Role: String(outsiderRole) });
+  await storeTinyStudies(stack, admin, [
+    { seed: 'report-1', institutionName: 'Main Hospital', patientName: 'Report^Patient', patientId: 'R1', modality: 'CT' },
+  ]);
+  await createReader(admin, {
+    id: 'reader',
+    password: 'reader-pass',
+    role: { name: 'Report readers', permissions: { report: true, list: true } },
+  });
+  await createReader(admin, {
+    id: 'outsider',
+    password: 'outsider-pass',
+    role: {
+      name: 'Elsewhere',
+      permissions: { report: true, report_save: true, list: true },
+      targets: { All: false, InstitutionName: ['Other Hospital'] },
+    },
+  });
   reader = await signIn(stack.baseUrl, 'reader', 'reader-pass');
   outsider = await signIn(stack.baseUrl, 'outsider', 'outsider-pass');
-  for (let i = 0; i < 50 && (await admin.agent.get(`${API}/studies/search`)).body.Count < 1; i++)
-    await new Promise((r) => setTimeout(r, 100));
 });
 afterAll(async () => {
   await stack?.stop();

@@ -2,13 +2,11 @@
  * Sharing: a share is one more way into the visibility module. Guests by access key, patient
  * shares narrowed to modalities, role shares, expiry and deletion.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, anonymous, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { tinyStudyUids } from '../harness/dicom.ts';
+import { createAccount, createRole, postForm, storeTinyStudies } from '../harness/fixtures.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -22,41 +20,30 @@ const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10
 
 beforeAll(async () => {
   stack = await startStack();
-  const dir = mkdtempSync(join(tmpdir(), 'pacs-share-'));
-  for (const [seed, patient, modality] of [
-    ['share-ct1', 'P1', 'CT'],
-    ['share-mr1', 'P1', 'MR'],
-    ['share-ct2', 'P2', 'CT'],
-  ] as const) {
-    const file = join(dir, `${seed}.dcm`);
-    writeFileSync(file, tinyStudy({ seed, patientName: `Patient^${patient}`, patientId: patient, modality }));
-    expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
-  }
   admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
-  const call = (path: string, form: Record<string, string>) =>
-    admin.agent.post(`${API}${path}`).set(admin.csrf).type('form').send(form).expect(200);
-  institution = (await call('/institutions/create', { Name: 'Partner clinic', Targets: JSON.stringify({ All: false }) })).body.No;
-  const reading = JSON.stringify({ list: true, viewer: true });
-  readersRole = (
-    await call('/roles/create', {
-      Name: 'Partner readers',
-      Institution: String(institution),
-      Permissions: reading,
-      Targets: JSON.stringify({ All: false }),
-    })
-  ).body.No;
-  const otherRole = (await call('/roles/create', { Name: 'Partner others', Institution: String(institution), Permissions: reading })).body
-    .No;
+  await storeTinyStudies(
+    stack,
+    admin,
+    (
+      [
+        ['share-ct1', 'P1', 'CT'],
+        ['share-mr1', 'P1', 'MR'],
+        ['share-ct2', 'P2', 'CT'],
+      ] as const
+    ).map(([seed, patient, modality]) => ({ seed, patientName: `Patient^${patient}`, patientId: patient, modality })),
+  );
+  institution = (await postForm(admin, '/institutions/create', { Name: 'Partner clinic', Targets: JSON.stringify({ All: false }) })).No;
+  const reading = { list: true, viewer: true };
+  readersRole = await createRole(admin, { name: 'Partner readers', institution, permissions: reading, targets: { All: false } });
+  const otherRole = await createRole(admin, { name: 'Partner others', institution, permissions: reading });
   for (const [id, role] of [
     ['u1', readersRole],
     ['u2', readersRole],
     ['u3', otherRole],
   ] as const) {
-    await call('/accounts/create', { Id: id, Password: `${id}-password`, Role: String(role) });
+    await createAccount(admin, { id, password: `${id}-password`, role });
     users[id] = await signIn(stack.baseUrl, id, `${id}-password`);
   }
-  for (let i = 0; i < 50 && (await admin.agent.get(`${API}/studies/search`)).body.Count < 3; i++)
-    await new Promise((r) => setTimeout(r, 100));
 });
 afterAll(async () => {
   await stack?.stop();

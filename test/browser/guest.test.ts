@@ -7,18 +7,16 @@
  * is deleted, land on /invalid.
  * Screenshots go to test-results/screenshots/guest-*.png.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { tinyStudyUids } from '../harness/dicom.ts';
+import { storeTinyStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
 import { ReportPage } from './pages/report-page.ts';
 import { Shell } from './pages/shell.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { StudyListPage } from './pages/study-list-page.ts';
 import { ToolbarEditorPage } from './pages/toolbar-editor-page.ts';
 import { ViewerPage } from './pages/viewer-page.ts';
@@ -30,32 +28,20 @@ const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10
 let stack: Stack;
 let browser: Browser;
 let admin: Session;
-let workDir: string;
 const opened: OpenPage[] = [];
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-guest-'));
-  const files = [
-    ['guest-shared', 'Shared^Sally', 'GST-1'],
-    ['guest-other', 'Hidden^Harry', 'GST-2'],
-  ].map(([seed, patientName, patientId]) => {
-    const file = join(workDir, `${seed}.dcm`);
-    writeFileSync(file, tinyStudy({ seed: seed!, patientName: patientName!, patientId: patientId!, modality: 'CT' }));
-    return file;
-  });
-  expect(storeFiles(files, { port: stack.config.dicomPort }).failed).toEqual([]);
-  for (let i = 0; i < 200; i++) {
-    if ((await admin.agent.get(`${API}/studies/search`)).body.Count >= 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await storeTinyStudies(stack, admin, [
+    { seed: 'guest-shared', patientName: 'Shared^Sally', patientId: 'GST-1', modality: 'CT' },
+    { seed: 'guest-other', patientName: 'Hidden^Harry', patientId: 'GST-2', modality: 'CT' },
+  ]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 afterEach(async () => {
@@ -84,12 +70,7 @@ describe('guests', () => {
   it('see exactly the shared study, with the guest toolbar the administrator set, and open it in the viewer', async () => {
     // The administrator takes Report off the guests' list toolbar.
     const { page: adminPage } = await fresh();
-    const login = new LoginPage(adminPage, stack.baseUrl);
-    await login.open('/login');
-    await login.signIn(stack.adminId, stack.adminPassword);
-    const adminShell = new Shell(adminPage);
-    await adminShell.waitForRoute(/^\/list/);
-    await adminShell.dismissTimeZoneIfAsked();
+    await signInThroughLogin(adminPage, stack.baseUrl, stack.adminId, stack.adminPassword);
     const editor = new ToolbarEditorPage(adminPage, stack.baseUrl);
     await editor.open('/admin/share/guest');
     await expect(editor.tab('List toolbar').getAttribute('aria-selected')).resolves.toBe('true');

@@ -16,8 +16,7 @@ import { API, signIn, type Session } from '../harness/api.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { ImportDialog } from './pages/import-dialog.ts';
-import { LoginPage } from './pages/login-page.ts';
-import { Shell } from './pages/shell.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { StudyListPage } from './pages/study-list-page.ts';
 
 const SAMPLES = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
@@ -61,12 +60,7 @@ afterEach(async () => {
 async function openList() {
   open = await newPage(browser);
   const { page } = open;
-  const login = new LoginPage(page, stack.baseUrl);
-  const shell = new Shell(page);
-  await login.open('/login');
-  await login.signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
+  await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
   const list = new StudyListPage(page);
   await list.waitUntilLoaded();
   return { page, list };

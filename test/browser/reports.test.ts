@@ -5,18 +5,16 @@
  * folders, templates and drag reorder, and Insert template in the report; the PDF settings
  * preview. Screenshots go to test-results/screenshots/report-*.png.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { tinyStudyUids } from '../harness/dicom.ts';
+import { createReader, storeTinyStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
 import { ReportPage } from './pages/report-page.ts';
 import { Shell } from './pages/shell.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { StudyListPage } from './pages/study-list-page.ts';
 import { TemplateEditorPage } from './pages/template-editor-page.ts';
 
@@ -28,29 +26,25 @@ let stack: Stack;
 let browser: Browser;
 let admin: Session;
 let open: OpenPage | undefined;
-let workDir: string;
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-reports-'));
-  const file = join(workDir, 'study.dcm');
-  writeFileSync(
-    file,
-    tinyStudy({
-      seed: SEED,
-      patientName: 'Report^Rita',
-      patientId: 'RPT-001',
-      modality: 'CT',
-      accessionNumber: 'ACC-42',
-      studyDescription: 'CT chest',
-    }),
+  await storeTinyStudies(
+    stack,
+    admin,
+    [
+      {
+        seed: SEED,
+        patientName: 'Report^Rita',
+        patientId: 'RPT-001',
+        modality: 'CT',
+        accessionNumber: 'ACC-42',
+        studyDescription: 'CT chest',
+      },
+    ],
+    { callingAet: 'MODALITY1' },
   );
-  expect(storeFiles([file], { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
-  for (let i = 0; i < 200; i++) {
-    if ((await admin.agent.get(`${API}/studies/search`).query({ limit: 1 })).body.Count >= 1) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 
   const uids = tinyStudyUids(SEED);
   await admin.agent
@@ -59,24 +53,16 @@ beforeAll(async () => {
     .send({ uid: uids.study, SeriesInstanceUID: uids.series, SOPInstanceUID: uids.instance, Frame: 1, Marked: true })
     .expect(200);
 
-  const role = await admin.agent
-    .post(`${API}/roles/create`)
-    .set(admin.csrf)
-    .type('form')
-    .send({ Name: 'Report readers', Institution: '0', Permissions: JSON.stringify({ list: true, viewer: true, report: true, user: true }) })
-    .expect(200);
-  await admin.agent
-    .post(`${API}/accounts/create`)
-    .set(admin.csrf)
-    .type('form')
-    .send({ Id: READER.id, Password: READER.password, Name: 'Reader', Role: String(role.body.No) })
-    .expect(200);
+  await createReader(admin, {
+    ...READER,
+    name: 'Reader',
+    role: { name: 'Report readers', permissions: { list: true, viewer: true, report: true, user: true } },
+  });
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 afterEach(async () => {
@@ -87,13 +73,8 @@ afterEach(async () => {
 async function signInAs(id: string, password: string) {
   open = await newPage(browser);
   const { page } = open;
-  const shell = new Shell(page);
-  const login = new LoginPage(page, stack.baseUrl);
-  await login.open('/login');
-  await login.signIn(id, password);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
-  return { page, shell, login };
+  const shell = await signInThroughLogin(page, stack.baseUrl, id, password);
+  return { page, shell };
 }
 
 /** The administrator's saved interface language, which wins over the browser's at sign-in. */
@@ -329,27 +310,17 @@ describe('report templates', () => {
 
 describe('duplicated accession numbers', () => {
   it('asks which study is meant when an accession number names two, and opens the one chosen', async () => {
-    const files = ['dup-a', 'dup-b'].map((seed, index) => {
-      const file = join(workDir, `${seed}.dcm`);
-      writeFileSync(
-        file,
-        tinyStudy({
-          seed,
-          patientName: `Twin^${index === 0 ? 'Alpha' : 'Beta'}`,
-          patientId: `DUP-00${index + 1}`,
-          modality: index === 0 ? 'CT' : 'MR',
-          accessionNumber: 'ACC-DUP',
-          studyDescription: index === 0 ? 'CT head' : 'MR head',
-        }),
-      );
-      return file;
-    });
-    expect(storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
-    for (let i = 0; i < 200; i++) {
-      const hits = await admin.agent.get(`${API}/studies/fromaccessionnumber`).query({ number: 'ACC-DUP' });
-      if (Array.isArray(hits.body) && hits.body.length === 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const twin = { accessionNumber: 'ACC-DUP' };
+    await storeTinyStudies(
+      stack,
+      admin,
+      [
+        { seed: 'dup-a', ...twin, patientName: 'Twin^Alpha', patientId: 'DUP-001', modality: 'CT', studyDescription: 'CT head' },
+        { seed: 'dup-b', ...twin, patientName: 'Twin^Beta', patientId: 'DUP-002', modality: 'MR', studyDescription: 'MR head' },
+      ],
+      // The report test's study is already there.
+      { callingAet: 'MODALITY1', total: 3 },
+    );
 
     const { page, shell } = await signInAs(stack.adminId, stack.adminPassword);
     await page.goto(`${stack.baseUrl}/viewer/#/report?accessionnumber=ACC-DUP`);

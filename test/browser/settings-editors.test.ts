@@ -12,13 +12,14 @@ import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { tinyStudyUids } from '../harness/dicom.ts';
+import { storeTinyStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
 import { ReportPage } from './pages/report-page.ts';
 import { ReportSettingsPage } from './pages/report-settings-page.ts';
 import { Shell } from './pages/shell.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { StudyListPage } from './pages/study-list-page.ts';
 import { ToolbarEditorPage } from './pages/toolbar-editor-page.ts';
 
@@ -49,13 +50,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-settings-'));
-  const file = join(workDir, 'study.dcm');
-  writeFileSync(file, tinyStudy({ seed: 'settings-editors-1', patientName: 'Layout^Lena', patientId: 'SET-1', modality: 'CT' }));
-  expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
-  for (let i = 0; i < 200; i++) {
-    if ((await admin.agent.get(`${API}/studies/search`)).body.Count >= 1) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await storeTinyStudies(stack, admin, [{ seed: 'settings-editors-1', patientName: 'Layout^Lena', patientId: 'SET-1', modality: 'CT' }]);
 });
 
 afterAll(async () => {
@@ -72,12 +67,7 @@ afterEach(async () => {
 async function signInAsAdmin() {
   open = await newPage(browser);
   const { page } = open;
-  const shell = new Shell(page);
-  const login = new LoginPage(page, stack.baseUrl);
-  await login.open('/login');
-  await login.signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
+  const shell = await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
   return { page, shell };
 }
 

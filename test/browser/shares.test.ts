@@ -5,20 +5,17 @@
  * narrowed to CT with a refused modality first; the share list modal; the e-mail dialog with the
  * user's shortcuts; the admin's column settings. Screenshots go to test-results/screenshots/share-*.png.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { tinyStudyUids } from '../harness/dicom.ts';
+import { createReader, createRole, postForm, storeTinyStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
 import { SharePage } from './pages/share-page.ts';
-import { Shell } from './pages/shell.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { StudyListPage } from './pages/study-list-page.ts';
 
 const CT = tinyStudyUids('share-browser-ct');
@@ -28,33 +25,20 @@ let stack: Stack;
 let browser: Browser;
 let admin: Session;
 let open: OpenPage | undefined;
-let workDir: string;
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-shares-'));
-  const files = (
-    [
-      ['share-browser-ct', 'CT', 'CT chest'],
-      ['share-browser-mr', 'MR', 'MR knee'],
-    ] as const
-  ).map(([seed, modality, studyDescription]) => {
-    const file = join(workDir, `${seed}.dcm`);
-    writeFileSync(file, tinyStudy({ seed, patientName: 'Share^Sam', patientId: 'SHR-001', modality, studyDescription }));
-    return file;
-  });
-  expect(storeFiles(files, { port: stack.config.dicomPort }).failed).toEqual([]);
-  for (let i = 0; i < 200; i++) {
-    if ((await admin.agent.get(`${API}/studies/search`).query({ limit: 5 })).body.Count >= 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const patient = { patientName: 'Share^Sam', patientId: 'SHR-001' };
+  await storeTinyStudies(stack, admin, [
+    { seed: 'share-browser-ct', ...patient, modality: 'CT', studyDescription: 'CT chest' },
+    { seed: 'share-browser-mr', ...patient, modality: 'MR', studyDescription: 'MR knee' },
+  ]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
 afterEach(async () => {
@@ -65,11 +49,7 @@ afterEach(async () => {
 async function signInAsAdmin() {
   open = await newPage(browser);
   const { page } = open;
-  const shell = new Shell(page);
-  await new LoginPage(page, stack.baseUrl).open('/login');
-  await new LoginPage(page, stack.baseUrl).signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
+  const shell = await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
   return { page, shell, shares: new SharePage(page) };
 }
 
@@ -233,14 +213,16 @@ describe('patient shares', () => {
 
 describe('shares with accounts', () => {
   it('picks institution, role and account in cascade, clears what no longer belongs, and fills the chain from a shortcut', async () => {
-    const call = async (path: string, form: Record<string, string>) =>
-      (await admin.agent.post(`${API}${path}`).set(admin.csrf).type('form').send(form).expect(200)).body as { No: number };
-    const partner = (await call('/institutions/create', { Name: 'Partner clinic', Targets: JSON.stringify({ All: false }) })).No;
-    const other = (await call('/institutions/create', { Name: 'Other clinic', Targets: JSON.stringify({ All: false }) })).No;
-    const reading = JSON.stringify({ list: true, viewer: true });
-    const readers = (await call('/roles/create', { Name: 'Partner readers', Institution: String(partner), Permissions: reading })).No;
-    await call('/roles/create', { Name: 'Other readers', Institution: String(other), Permissions: reading });
-    await call('/accounts/create', { Id: 'partner_doc', Password: 'partner-password-1', Name: 'Dr Partner', Role: String(readers) });
+    const partner = (await postForm(admin, '/institutions/create', { Name: 'Partner clinic', Targets: JSON.stringify({ All: false }) })).No;
+    const other = (await postForm(admin, '/institutions/create', { Name: 'Other clinic', Targets: JSON.stringify({ All: false }) })).No;
+    const reading = { list: true, viewer: true };
+    const readers = await createReader(admin, {
+      id: 'partner_doc',
+      password: 'partner-password-1',
+      name: 'Dr Partner',
+      role: { name: 'Partner readers', institution: partner, permissions: reading },
+    });
+    await createRole(admin, { name: 'Other readers', institution: other, permissions: reading });
     // The user's shortcut names only the account; the dialog finds its role and institution.
     await admin.agent
       .put(`${API}/settings/replace`)

@@ -5,12 +5,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { API, signIn, type Session } from '../harness/api.ts';
+import { signIn, type Session } from '../harness/api.ts';
 import { orthancStatistics, storeFiles } from '../harness/dicom.ts';
+import { waitForStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
-import { Shell } from './pages/shell.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { StudyListPage } from './pages/study-list-page.ts';
 
 const PYDICOM = '/usr/lib/python3/dist-packages/pydicom/data';
@@ -23,15 +23,6 @@ let admin: Session;
 let open: OpenPage | undefined;
 let studyCount = 0;
 
-async function waitForCount(count: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const response = await admin.agent.get(`${API}/studies/search`).query({ limit: 1 });
-    if (response.body.Count >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the index did not reach ${count} studies`);
-}
-
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
@@ -40,7 +31,7 @@ beforeAll(async () => {
   expect(result.failed).toEqual([]);
   studyCount = (await orthancStatistics(stack.config)).CountStudies;
   expect(studyCount).toBe(files.length);
-  await waitForCount(studyCount);
+  await waitForStudies(admin, studyCount);
 });
 
 afterAll(async () => {
@@ -56,12 +47,7 @@ afterEach(async () => {
 async function openList(viewport?: { width: number; height: number }) {
   open = await newPage(browser, viewport);
   const { page } = open;
-  const login = new LoginPage(page, stack.baseUrl);
-  const shell = new Shell(page);
-  await login.open('/login');
-  await login.signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
+  const shell = await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
   const list = new StudyListPage(page);
   await list.waitUntilLoaded();
   return { page, shell, list };

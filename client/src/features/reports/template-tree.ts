@@ -4,6 +4,7 @@
  * editor saves the result as a whole.
  */
 import type { ReportTemplate } from '@pacs/common';
+import { moveEntry } from '../../lib/move-entry.ts';
 
 export type DropPlace = 'before' | 'after' | 'inside';
 
@@ -115,13 +116,7 @@ export function moveNode(tree: readonly ReportTemplate[], dragKey: string, targe
 export function moveBy(tree: readonly ReportTemplate[], key: string, step: -1 | 1): ReportTemplate[] {
   const shift = (nodes: readonly ReportTemplate[]): ReportTemplate[] => {
     const index = nodes.findIndex((node) => node.key === key);
-    if (index >= 0) {
-      const to = index + step;
-      if (to < 0 || to >= nodes.length) return [...nodes];
-      const next = [...nodes];
-      [next[index], next[to]] = [next[to]!, next[index]!];
-      return next;
-    }
+    if (index >= 0) return moveEntry(nodes, index, step);
     return nodes.map((node) => (node.items ? { ...node, items: shift(node.items) } : node));
   };
   return shift(tree);

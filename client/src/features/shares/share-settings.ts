@@ -90,12 +90,3 @@ export function shareSettingsProblems(settings: ShareSettings): ShareSettingsPro
   });
   return problems;
 }
-
-/** Moves an entry one place up (-1) or down (+1); a move past either end changes nothing. */
-export function moveItem<T>(items: readonly T[], index: number, step: -1 | 1): T[] {
-  const target = index + step;
-  if (target < 0 || target >= items.length) return [...items];
-  const next = [...items];
-  [next[index], next[target]] = [next[target] as T, next[index] as T];
-  return next;
-}

@@ -22,6 +22,7 @@ import {
   type ToolbarPosition,
 } from '@pacs/common';
 import type { ToolbarPage } from '../../app/toolbars.ts';
+import { moveEntry } from '../../lib/move-entry.ts';
 
 export type { ToolbarPage };
 export const TOOLBAR_PAGES: readonly ToolbarPage[] = ['list', 'viewer', 'report'];
@@ -197,19 +198,11 @@ export function updateItem(items: readonly ToolbarItem[], path: ItemPath, patch:
   );
 }
 
-function swap<T>(list: readonly T[], index: number, delta: number): T[] {
-  const target = index + delta;
-  if (target < 0 || target >= list.length) return [...list];
-  const next = [...list];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}
-
 /** Moves an item up (-1) or down (+1) among its siblings; at either end nothing changes. */
 export function moveItem(items: readonly ToolbarItem[], path: ItemPath, delta: -1 | 1): ToolbarItem[] {
-  if (path.length === 1) return swap(items, path[0], delta);
+  if (path.length === 1) return moveEntry(items, path[0], delta);
   const [top, child] = path;
-  return items.map((entry, index) => (index === top ? withChildren(entry, (children) => swap(children, child, delta)) : entry));
+  return items.map((entry, index) => (index === top ? withChildren(entry, (children) => moveEntry(children, child, delta)) : entry));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { completeLayout, defaultLayout, moveSection, normaliseLayout } from './layout.ts';
+import { moveEntry } from '../../../lib/move-entry.ts';
+import { completeLayout, defaultLayout, normaliseLayout } from './layout.ts';
 
 describe('report layout', () => {
   it('completes a stored layout with the missing sections, hidden', () => {
@@ -29,8 +30,8 @@ describe('report layout', () => {
     expect(normaliseLayout([{ key: 'row_1', label: '  ', is_visible: true }])).toEqual([
       { key: 'row_1', label: 'Row 1', is_visible: true },
     ]);
-    const moved = moveSection(defaultLayout(), 0, 1);
+    const moved = moveEntry(defaultLayout(), 0, 1);
     expect(moved.slice(0, 2).map((item) => item.key)).toEqual(['impression', 'findings']);
-    expect(moveSection(defaultLayout(), 0, -1)).toEqual(defaultLayout());
+    expect(moveEntry(defaultLayout(), 0, -1)).toEqual(defaultLayout());
   });
 });

@@ -30,11 +30,3 @@ export function normaliseLayout(items: readonly ReportLayoutItem[]): ReportLayou
   const defaults = new Map(defaultLayout().map((item) => [item.key, item.label]));
   return items.map((item) => ({ ...item, label: item.label.trim() || (defaults.get(item.key) ?? item.key) }));
 }
-
-export function moveSection(items: readonly ReportLayoutItem[], index: number, delta: -1 | 1): ReportLayoutItem[] {
-  const target = index + delta;
-  if (target < 0 || target >= items.length) return [...items];
-  const next = [...items];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}

@@ -1,24 +1,12 @@
 /** The editor's text sections, in the order and with the labels of the configs' report.layout. */
 import { useId } from 'react';
-import { defineMessages, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { SECTION_LABELS } from '../section-labels.ts';
 import type { Section, SectionKey } from '../sections.ts';
-
-const DEFAULT_LABELS = defineMessages({
-  findings: { id: 'reports.section.findings' },
-  impression: { id: 'reports.section.impression' },
-  comments: { id: 'reports.section.comments' },
-  row_1: { id: 'reports.section.row_1' },
-  row_2: { id: 'reports.section.row_2' },
-  row_3: { id: 'reports.section.row_3' },
-  row_4: { id: 'reports.section.row_4' },
-  row_5: { id: 'reports.section.row_5' },
-  row_6: { id: 'reports.section.row_6' },
-  row_7: { id: 'reports.section.row_7' },
-});
 
 export function useSectionLabel() {
   const intl = useIntl();
-  return (section: Section) => section.label ?? intl.formatMessage(DEFAULT_LABELS[section.key]);
+  return (section: Section) => section.label ?? intl.formatMessage(SECTION_LABELS[section.key]);
 }
 
 export interface ReportSectionsProps {

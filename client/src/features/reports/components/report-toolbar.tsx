@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { PermissionKey, ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../app/stores/index.ts';
+import { LineIcon } from '../../../components/line-icon.tsx';
 
 const LABELS = defineMessages({
   save: { id: 'reports.toolbar.save' },
@@ -54,23 +55,6 @@ function tidy(items: ToolbarItem[]): ToolbarItem[] {
   return result;
 }
 
-function ToolIcon({ path }: { path: string }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.9"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 const ICONS: Record<string, string> = {
   save: 'M5 3h11l3 3v15H5zM8 3v6h8V3M8 21v-7h8v7',
   delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
@@ -94,7 +78,7 @@ export const ReportToolbar = observer(function ReportToolbar({
   };
   const content = (item: ToolbarItem): ReactNode => (
     <>
-      {ICONS[item.key] && <ToolIcon path={ICONS[item.key]!} />}
+      {ICONS[item.key] && <LineIcon path={ICONS[item.key]!} strokeWidth={1.9} />}
       {label(item)}
     </>
   );

@@ -6,9 +6,10 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useState, type DragEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { ReportTemplate } from '@pacs/common';
 import { sessionStore } from '../../../app/stores/index.ts';
+import { IconButton, LineIcon, ROW_ICON_PATHS } from '../../../components/line-icon.tsx';
 import { useReplaceSettings } from '../../settings/api/replace-settings.ts';
 import {
   addFolder,
@@ -34,32 +35,11 @@ type EditorDialog =
 
 const EMPTY: TemplateValues = { label: '', findings: '', impression: '', comments: '' };
 
-function RowIcon({ path }: { path: string }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 const PATHS = {
   folder: 'M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z',
   template: 'M14 3H6v18h12V7zM14 3v4h4M9 12h6M9 16h6',
   grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01',
-  up: 'M6 15l6-6 6 6',
-  down: 'M6 9l6 6 6-6',
-  edit: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4',
-  delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
-  add: 'M12 5v14M5 12h14',
+  ...ROW_ICON_PATHS,
 };
 
 export const TemplateEditorScreen = observer(function TemplateEditorScreen() {
@@ -117,68 +97,49 @@ export const TemplateEditorScreen = observer(function TemplateEditorScreen() {
       .filter(Boolean)
       .join(' ');
 
-  const actions = (node: ReportTemplate, index: number, count: number) => (
-    <span className="tree-actions">
-      {node.type === 'folder' && (
-        <button
-          type="button"
-          className="icon-button"
-          title={intl.formatMessage({ id: 'reports.templates.add_template' })}
-          aria-label={intl.formatMessage({ id: 'reports.templates.add_template_to' }, { name: node.label })}
-          onClick={() => setDialog({ name: 'add-template', folder: node })}
-        >
-          <RowIcon path={PATHS.add} />
-        </button>
-      )}
-      <button
-        type="button"
-        className="icon-button"
-        disabled={index === 0}
-        aria-label={intl.formatMessage({ id: 'reports.templates.move_up' }, { name: node.label })}
-        title={intl.formatMessage({ id: 'reports.templates.move_up' }, { name: node.label })}
-        onClick={() => commit(moveBy(tree, node.key, -1))}
-      >
-        <RowIcon path={PATHS.up} />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        disabled={index === count - 1}
-        aria-label={intl.formatMessage({ id: 'reports.templates.move_down' }, { name: node.label })}
-        title={intl.formatMessage({ id: 'reports.templates.move_down' }, { name: node.label })}
-        onClick={() => commit(moveBy(tree, node.key, 1))}
-      >
-        <RowIcon path={PATHS.down} />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={intl.formatMessage({ id: 'reports.templates.edit' }, { name: node.label })}
-        title={intl.formatMessage({ id: 'reports.templates.edit' }, { name: node.label })}
-        onClick={() => setDialog({ name: 'edit', node })}
-      >
-        <RowIcon path={PATHS.edit} />
-      </button>
-      <button
-        type="button"
-        className="icon-button icon-danger"
-        aria-label={intl.formatMessage({ id: 'reports.templates.delete' }, { name: node.label })}
-        title={intl.formatMessage({ id: 'reports.templates.delete' }, { name: node.label })}
-        onClick={() => setDialog({ name: 'delete', node })}
-      >
-        <RowIcon path={PATHS.delete} />
-      </button>
-    </span>
-  );
+  const actions = (node: ReportTemplate, index: number, count: number) => {
+    const label = (message: MessageDescriptor) => intl.formatMessage(message, { name: node.label });
+    return (
+      <span className="tree-actions">
+        {node.type === 'folder' && (
+          <IconButton
+            label={label({ id: 'reports.templates.add_template_to' })}
+            title={intl.formatMessage({ id: 'reports.templates.add_template' })}
+            path={PATHS.add}
+            onClick={() => setDialog({ name: 'add-template', folder: node })}
+          />
+        )}
+        <IconButton
+          label={label({ id: 'reports.templates.move_up' })}
+          path={PATHS.up}
+          disabled={index === 0}
+          onClick={() => commit(moveBy(tree, node.key, -1))}
+        />
+        <IconButton
+          label={label({ id: 'reports.templates.move_down' })}
+          path={PATHS.down}
+          disabled={index === count - 1}
+          onClick={() => commit(moveBy(tree, node.key, 1))}
+        />
+        <IconButton label={label({ id: 'reports.templates.edit' })} path={PATHS.edit} onClick={() => setDialog({ name: 'edit', node })} />
+        <IconButton
+          label={label({ id: 'reports.templates.delete' })}
+          path={PATHS.delete}
+          danger
+          onClick={() => setDialog({ name: 'delete', node })}
+        />
+      </span>
+    );
+  };
 
   const renderTemplate = (node: ReportTemplate, index: number, count: number) => (
     <li key={node.key} role="treeitem" aria-selected={false} aria-label={node.label}>
       <div className={rowClass(node)} {...dragProps(node)}>
         <span className="tree-grip" aria-hidden="true">
-          <RowIcon path={PATHS.grip} />
+          <LineIcon path={PATHS.grip} />
         </span>
         <span className="tree-icon">
-          <RowIcon path={PATHS.template} />
+          <LineIcon path={PATHS.template} />
         </span>
         <span className="tree-label">{node.label}</span>
         <span className="tree-preview">{[node.findings, node.impression, node.comments].filter(Boolean).join(' · ')}</span>
@@ -194,7 +155,7 @@ export const TemplateEditorScreen = observer(function TemplateEditorScreen() {
       <li key={node.key} role="treeitem" aria-expanded={expanded} aria-selected={false} aria-label={node.label}>
         <div className={rowClass(node)} {...dragProps(node)}>
           <span className="tree-grip" aria-hidden="true">
-            <RowIcon path={PATHS.grip} />
+            <LineIcon path={PATHS.grip} />
           </span>
           <button
             type="button"
@@ -209,7 +170,7 @@ export const TemplateEditorScreen = observer(function TemplateEditorScreen() {
             <span className={`tree-caret${expanded ? ' is-open' : ''}`} aria-hidden="true" />
           </button>
           <span className="tree-icon">
-            <RowIcon path={PATHS.folder} />
+            <LineIcon path={PATHS.folder} />
           </span>
           <span className="tree-label">{node.label}</span>
           <span className="tree-count">{intl.formatMessage({ id: 'reports.templates.count' }, { count: items.length })}</span>
@@ -260,7 +221,7 @@ export const TemplateEditorScreen = observer(function TemplateEditorScreen() {
             </span>
           )}
           <button type="button" className="button button-primary" onClick={() => setDialog({ name: 'add-folder' })}>
-            <RowIcon path={PATHS.add} />
+            <LineIcon path={PATHS.add} />
             <FormattedMessage id="reports.templates.add_folder" />
           </button>
         </div>

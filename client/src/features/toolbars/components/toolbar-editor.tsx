@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PermissionKey, ToolbarFeatureKey, ToolbarItem, ToolbarPosition } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { IconButton, LineIcon, ROW_ICON_PATHS } from '../../../components/line-icon.tsx';
 import { featureLabel, itemLabel } from '../toolbar-labels.ts';
 import {
   addItem,
@@ -37,29 +38,8 @@ export interface ToolbarEditorProps {
 
 type EditorDialog = { name: 'add' } | { name: 'edit'; path: ItemPath } | { name: 'delete'; path: ItemPath } | { name: 'reset' } | null;
 
-function RowIcon({ path }: { path: string }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 const PATHS = {
-  up: 'M6 15l6-6 6 6',
-  down: 'M6 9l6 6 6-6',
-  edit: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4',
-  delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
-  add: 'M12 5v14M5 12h14',
+  ...ROW_ICON_PATHS,
   reset: 'M4 11a8 8 0 1 1 2.3 5.7M4 4v7h7',
 };
 
@@ -193,44 +173,29 @@ export function ToolbarEditor({ page, items: saved, defaults, can, onSave }: Too
           />
         </td>
         <td className="toolbar-cell-actions">
-          <button
-            type="button"
-            className="icon-button"
+          <IconButton
+            label={intl.formatMessage({ id: 'toolbars.move_up' }, { name })}
+            path={PATHS.up}
             disabled={index === 0}
-            aria-label={intl.formatMessage({ id: 'toolbars.move_up' }, { name })}
-            title={intl.formatMessage({ id: 'toolbars.move_up' }, { name })}
             onClick={() => commit(moveItem(items, path, -1))}
-          >
-            <RowIcon path={PATHS.up} />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
+          />
+          <IconButton
+            label={intl.formatMessage({ id: 'toolbars.move_down' }, { name })}
+            path={PATHS.down}
             disabled={index === siblings - 1}
-            aria-label={intl.formatMessage({ id: 'toolbars.move_down' }, { name })}
-            title={intl.formatMessage({ id: 'toolbars.move_down' }, { name })}
             onClick={() => commit(moveItem(items, path, 1))}
-          >
-            <RowIcon path={PATHS.down} />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={intl.formatMessage({ id: 'toolbars.edit' }, { name })}
-            title={intl.formatMessage({ id: 'toolbars.edit' }, { name })}
+          />
+          <IconButton
+            label={intl.formatMessage({ id: 'toolbars.edit' }, { name })}
+            path={PATHS.edit}
             onClick={() => setDialog({ name: 'edit', path })}
-          >
-            <RowIcon path={PATHS.edit} />
-          </button>
-          <button
-            type="button"
-            className="icon-button icon-danger"
-            aria-label={intl.formatMessage({ id: 'toolbars.delete' }, { name })}
-            title={intl.formatMessage({ id: 'toolbars.delete' }, { name })}
+          />
+          <IconButton
+            label={intl.formatMessage({ id: 'toolbars.delete' }, { name })}
+            path={PATHS.delete}
+            danger
             onClick={() => setDialog({ name: 'delete', path })}
-          >
-            <RowIcon path={PATHS.delete} />
-          </button>
+          />
         </td>
       </tr>
     );
@@ -255,11 +220,11 @@ export function ToolbarEditor({ page, items: saved, defaults, can, onSave }: Too
           {status === 'saved' && <FormattedMessage id="common.saved" />}
         </span>
         <button type="button" className="button" onClick={() => setDialog({ name: 'reset' })}>
-          <RowIcon path={PATHS.reset} />
+          <LineIcon path={PATHS.reset} />
           <FormattedMessage id="toolbars.reset" />
         </button>
         <button type="button" className="button button-primary" onClick={() => setDialog({ name: 'add' })}>
-          <RowIcon path={PATHS.add} />
+          <LineIcon path={PATHS.add} />
           <FormattedMessage id="toolbars.add" />
         </button>
       </div>
@@ -321,29 +286,12 @@ export function ToolbarEditor({ page, items: saved, defaults, can, onSave }: Too
         />
       )}
       {dialog?.name === 'delete' && deleting && (
-        <Dialog
+        <ConfirmDialog
           title={<FormattedMessage id="toolbars.delete_title" />}
+          confirmLabel={<FormattedMessage id="toolbars.delete_confirm" />}
+          danger
+          onConfirm={() => commit(removeItem(items, dialog.path))}
           onClose={() => setDialog(null)}
-          size="small"
-          tone="danger"
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setDialog(null)} data-autofocus>
-                <FormattedMessage id="common.cancel" />
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  const path = dialog.path;
-                  setDialog(null);
-                  commit(removeItem(items, path));
-                }}
-              >
-                <FormattedMessage id="toolbars.delete_confirm" />
-              </button>
-            </>
-          }
         >
           <p>
             <FormattedMessage id="toolbars.about_to_delete_toolbar_item" values={{ name: <strong>{itemLabel(intl, deleting)}</strong> }} />
@@ -359,35 +307,19 @@ export function ToolbarEditor({ page, items: saved, defaults, can, onSave }: Too
           <p className="muted">
             <FormattedMessage id="toolbars.cannot_be_undone" />
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
       {dialog?.name === 'reset' && (
-        <Dialog
+        <ConfirmDialog
           title={<FormattedMessage id="toolbars.reset_title" />}
+          confirmLabel={<FormattedMessage id="toolbars.reset" />}
+          onConfirm={() => commit(defaults())}
           onClose={() => setDialog(null)}
-          size="small"
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setDialog(null)} data-autofocus>
-                <FormattedMessage id="common.cancel" />
-              </button>
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => {
-                  setDialog(null);
-                  commit(defaults());
-                }}
-              >
-                <FormattedMessage id="toolbars.reset" />
-              </button>
-            </>
-          }
         >
           <p>
             <FormattedMessage id="toolbars.reset_question" />
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { detectFileKind } from '@pacs/common';
-import { Dialog } from '../../../../app/dialogs/dialog.tsx';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../../lib/api-error.ts';
 import { logoUrl, useDeleteLogo, useLogo, useUploadLogo, type LogoRef } from '../api/institution-logos.ts';
 
@@ -116,34 +116,18 @@ export function LogoCard({ institution, name }: LogoRef) {
         )}
       </div>
       {confirming && (
-        <Dialog
+        <ConfirmDialog
           title={<FormattedMessage id="report_settings.logo.delete_title" />}
+          confirmLabel={<FormattedMessage id="report_settings.logo.delete" />}
+          danger
+          onConfirm={() => remove.mutate(ref)}
           onClose={() => setConfirming(false)}
-          size="small"
-          tone="danger"
-          footer={
-            <>
-              <button type="button" className="button" onClick={() => setConfirming(false)} data-autofocus>
-                <FormattedMessage id="common.cancel" />
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => {
-                  setConfirming(false);
-                  remove.mutate(ref);
-                }}
-              >
-                <FormattedMessage id="report_settings.logo.delete" />
-              </button>
-            </>
-          }
         >
           <p>{intl.formatMessage({ id: 'report_settings.logo.delete_question' }, { name: title })}</p>
           <p className="muted">
             <FormattedMessage id="toolbars.cannot_be_undone" />
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </section>
   );

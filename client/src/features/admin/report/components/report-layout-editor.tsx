@@ -4,41 +4,14 @@
  * dialog; the caller decides what saving does.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReportLayoutItem } from '@pacs/common';
-import { completeLayout, defaultLayout, moveSection, normaliseLayout } from '../layout.ts';
-
-const SECTION_NAMES = defineMessages({
-  findings: { id: 'reports.section.findings' },
-  impression: { id: 'reports.section.impression' },
-  comments: { id: 'reports.section.comments' },
-  row_1: { id: 'reports.section.row_1' },
-  row_2: { id: 'reports.section.row_2' },
-  row_3: { id: 'reports.section.row_3' },
-  row_4: { id: 'reports.section.row_4' },
-  row_5: { id: 'reports.section.row_5' },
-  row_6: { id: 'reports.section.row_6' },
-  row_7: { id: 'reports.section.row_7' },
-});
+import { LineIcon, ROW_ICON_PATHS } from '../../../../components/line-icon.tsx';
+import { moveEntry } from '../../../../lib/move-entry.ts';
+import { SECTION_LABELS } from '../../../reports/section-labels.ts';
+import { completeLayout, defaultLayout, normaliseLayout } from '../layout.ts';
 
 const DEFAULT_LABELS = new Map(defaultLayout().map((item) => [item.key, item.label]));
-
-function Arrow({ down }: { down?: boolean }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={down ? 'M6 9l6 6 6-6' : 'M6 15l6-6 6 6'} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 export interface ReportLayoutEditorProps {
   layout: readonly ReportLayoutItem[] | undefined;
@@ -56,7 +29,7 @@ export function ReportLayoutEditor({ layout, saving, onSave, actions }: ReportLa
     completeLayout(layout).map((item) => (DEFAULT_LABELS.get(item.key) === item.label ? { ...item, label: '' } : item)),
   );
   const name = (key: string) => {
-    const descriptor = SECTION_NAMES[key as keyof typeof SECTION_NAMES];
+    const descriptor = SECTION_LABELS[key as keyof typeof SECTION_LABELS];
     return descriptor ? intl.formatMessage(descriptor) : key;
   };
   const change = (index: number, patch: Partial<ReportLayoutItem>) =>
@@ -122,18 +95,18 @@ export function ReportLayoutEditor({ layout, saving, onSave, actions }: ReportLa
                     className="icon-button"
                     disabled={index === 0}
                     aria-label={intl.formatMessage({ id: 'report_settings.layout.move_up' }, { name: name(item.key) })}
-                    onClick={() => setItems((current) => moveSection(current, index, -1))}
+                    onClick={() => setItems((current) => moveEntry(current, index, -1))}
                   >
-                    <Arrow />
+                    <LineIcon path={ROW_ICON_PATHS.up} />
                   </button>
                   <button
                     type="button"
                     className="icon-button"
                     disabled={index === items.length - 1}
                     aria-label={intl.formatMessage({ id: 'report_settings.layout.move_down' }, { name: name(item.key) })}
-                    onClick={() => setItems((current) => moveSection(current, index, 1))}
+                    onClick={() => setItems((current) => moveEntry(current, index, 1))}
                   >
-                    <Arrow down />
+                    <LineIcon path={ROW_ICON_PATHS.down} />
                   </button>
                 </td>
               </tr>
