@@ -237,6 +237,39 @@ describe('access matrix', () => {
   }
 });
 
+describe('viewer-only accounts', () => {
+  it('search the studies they may see (the viewer compares a patient’s studies) and no others', async () => {
+    const admin = sessions.admin!;
+    const role = await admin.agent
+      .post(`${API}/roles/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({
+        Name: 'MR viewers',
+        Institution: '0',
+        Permissions: JSON.stringify({ viewer: true }),
+        Targets: JSON.stringify({ All: false, Modality: ['MR'] }),
+      })
+      .expect(200);
+    await admin.agent
+      .post(`${API}/accounts/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Id: 'mr_viewer', Password: PASSWORD, Name: 'MR viewer', Role: String(role.body.No) })
+      .expect(200);
+    const viewer = await signIn(stack.baseUrl, 'mr_viewer', PASSWORD);
+    const list = (await viewer.agent.get(`${API}/studies/search`).expect(200)).body;
+    expect(list.Items.map((item: { StudyInstanceUID: string }) => seedOf(item.StudyInstanceUID)).sort()).toEqual(EXPECTED.mr_user);
+    // Still no list-only powers: favourites and notes need the list permission.
+    await viewer.agent
+      .patch(`${API}/studies/update`)
+      .set(viewer.csrf)
+      .type('form')
+      .send({ uid: uid('s2').study, IsFavorite: 'true' })
+      .expect(403);
+  });
+});
+
 describe('administration rules', () => {
   it('keeps the last Master account: it cannot be demoted or deleted', async () => {
     const admin = sessions.admin!;

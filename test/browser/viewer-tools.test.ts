@@ -88,7 +88,9 @@ function invalidSeries(): string[] {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  // CLIENT_DIR runs the tests against a build of one's own (others may be rebuilding client/dist).
+  const env = process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : undefined;
+  [stack, browser] = await Promise.all([startStack(env ? { env } : {}), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-tools-'));
   ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: SIZE, studyUidSeed: 'viewer-tools' });
   const result = storeFiles([...ct.files, ...invalidSeries()], { port: stack.config.dicomPort });

@@ -108,7 +108,9 @@ async function waitForIndex(studyUids: string[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  // CLIENT_DIR runs the tests against a build of one's own (others may be rebuilding client/dist).
+  const env = process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : undefined;
+  [stack, browser] = await Promise.all([startStack(env ? { env } : {}), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-'));
   const files = RENDERABLE.map((sample) => {
     const file = freshCopy(sample);

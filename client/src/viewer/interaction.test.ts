@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampFps, DoubleTapDetector, nextCineIndex, normaliseAngle, stepZoom } from './interaction.ts';
+import { clampFps, DoubleTapDetector, nextCineIndex, normaliseAngle, stepZoom, TouchTapTracker } from './interaction.ts';
 
 describe('double tap', () => {
   it('is two taps within 350 ms', () => {
@@ -10,6 +10,26 @@ describe('double tap', () => {
     expect(detector.tap(1400)).toBe(false);
     expect(detector.tap(1800)).toBe(false);
     expect(detector.tap(2150)).toBe(true);
+  });
+});
+
+describe('touch taps', () => {
+  it('counts a still single finger, not a pinch or a drag', () => {
+    const tracker = new TouchTapTracker();
+    tracker.pointerDown(1, 100, 100);
+    expect(tracker.pointerUp(1, 102, 101, 1000)).toBe(false);
+    tracker.pointerDown(2, 100, 100);
+    expect(tracker.pointerUp(2, 100, 100, 1200)).toBe(true);
+    // Two fingers lifting together are a pinch.
+    tracker.pointerDown(3, 50, 100);
+    tracker.pointerDown(4, 150, 100);
+    expect(tracker.pointerUp(3, 20, 100, 2000)).toBe(false);
+    expect(tracker.pointerUp(4, 180, 100, 2001)).toBe(false);
+    // A drag is no tap.
+    tracker.pointerDown(5, 100, 100);
+    expect(tracker.pointerUp(5, 100, 100, 3000)).toBe(false);
+    tracker.pointerDown(6, 100, 100);
+    expect(tracker.pointerUp(6, 160, 100, 3100)).toBe(false);
   });
 });
 

@@ -17,6 +17,44 @@ export class DoubleTapDetector {
   }
 }
 
+/** A finger that moves further than this between down and up drew, it did not tap. */
+const TAP_SLOP_PX = 10;
+
+/**
+ * Finds double taps among touch pointers: only a single finger that goes down and up without
+ * moving is a tap, so pinches (two fingers lifting at once) and one-finger drags are not.
+ */
+export class TouchTapTracker {
+  private readonly down = new Map<number, { x: number; y: number }>();
+  /** A gesture with more than one finger: no tap until every finger is up. */
+  private multi = false;
+
+  constructor(private readonly taps = new DoubleTapDetector()) {}
+
+  pointerDown(id: number, x: number, y: number): void {
+    this.down.set(id, { x, y });
+    if (this.down.size > 1) this.multi = true;
+  }
+
+  /** Whether this lift completes a double tap. */
+  pointerUp(id: number, x: number, y: number, time: number): boolean {
+    const start = this.down.get(id);
+    this.down.delete(id);
+    if (this.multi) {
+      if (this.down.size === 0) this.multi = false;
+      return false;
+    }
+    if (!start || Math.hypot(x - start.x, y - start.y) > TAP_SLOP_PX) return false;
+    return this.taps.tap(time);
+  }
+
+  /** A cancelled pointer (the browser took the gesture over) is no tap. */
+  pointerCancel(id: number): void {
+    this.down.delete(id);
+    if (this.down.size === 0) this.multi = false;
+  }
+}
+
 export const CINE_MIN_FPS = 1;
 export const CINE_MAX_FPS = 60;
 

@@ -173,6 +173,7 @@ export const TOOLBAR_FEATURES: Record<string, FeatureSpec> = {
   text: { kind: 'tool' },
   annotation_save: { kind: 'action', permission: 'viewer_annotation_save' },
   sync: { kind: 'toggle' },
+  comparison: { kind: 'toggle' },
   mpr: { kind: 'toggle' },
   key_image: { kind: 'toggle' },
   capture: { kind: 'action', permission: 'viewer_capture' },

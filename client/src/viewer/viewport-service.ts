@@ -21,6 +21,7 @@ import {
   annotation as csAnnotation,
   Enums as ToolEnums,
   SynchronizerManager,
+  ReferenceLinesTool,
   ToolGroupManager,
   synchronizers,
   type Types as ToolTypes,
@@ -51,8 +52,13 @@ import {
 export const RENDERING_ENGINE_ID = 'pacs-viewer';
 const TOOL_GROUP_ID = 'pacs-stack';
 const SYNC_IDS = { scroll: 'pacs-sync-scroll', window_level: 'pacs-sync-voi', zoom_pan: 'pacs-sync-zoom-pan' } as const;
-/** Parallel downloads when a whole series is fetched after its first image. */
-const PREFETCH_CONCURRENCY = 6;
+/** Reference lines stand apart from the measurements' green and red. */
+export const REFERENCE_LINE_COLOR = '#ffd400';
+/**
+ * Images of a series in flight when it is fetched after its first image. Twice the browser's six
+ * connections per host: while one image is parsed and decoded, the next is already downloading.
+ */
+const PREFETCH_CONCURRENCY = 12;
 
 export interface ViewportState {
   /** 0-based index of the shown image, -1 before the first image. */
@@ -166,6 +172,34 @@ export function isDisplayable(image: Pick<Types.IImage, 'rows' | 'columns' | 'ge
   return [1, 3, 4].includes(data.length / pixels);
 }
 
+/**
+ * Cornerstone's SVG annotation layer of a viewport element as an image, or null when it draws
+ * nothing (hidden annotations are not drawn at all, so they stay out of captures too).
+ */
+async function svgLayerImage(element: HTMLElement): Promise<HTMLImageElement | null> {
+  const layer = element.querySelector('.svg-layer');
+  if (!(layer instanceof SVGSVGElement) || ![...layer.children].some((child) => child.tagName !== 'defs')) return null;
+  const { width, height } = layer.getBoundingClientRect();
+  if (!width || !height) return null;
+  const clone = layer.cloneNode(true) as SVGSVGElement;
+  clone.removeAttribute('style');
+  clone.setAttribute('width', String(width));
+  clone.setAttribute('height', String(height));
+  clone.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const markup = new XMLSerializer().serializeToString(clone);
+  const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml' }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return image;
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 const DEFAULT_DISPLAY: ViewerDisplaySettings = {
   mouse: { left: 'window_level', middle: 'zoom', right: 'pan' },
   color: { annotation: '#00ff00', active: '#ff3333' },
@@ -192,6 +226,7 @@ export class ViewportService {
   private syncKinds = { scroll: true, window_level: false, zoom_pan: false };
   private readonly colormaps = new Map<string, string | null>();
   private listenersInstalled = false;
+  private referenceSource = '';
   private readonly stateListeners = new Set<() => void>();
   /** Cornerstone's own default annotation style, read before the first configure(). */
   private baseStyle: Record<string, unknown> | undefined;
@@ -251,6 +286,14 @@ export class ViewportService {
         textBoxFontSize: `${display.fontSize}px`,
         lineWidth: '2',
       },
+      [ReferenceLinesTool.toolName]: {
+        color: REFERENCE_LINE_COLOR,
+        colorHighlighted: REFERENCE_LINE_COLOR,
+        colorSelected: REFERENCE_LINE_COLOR,
+        colorLocked: REFERENCE_LINE_COLOR,
+        lineWidth: '1.5',
+        lineDash: '',
+      },
     });
     const group = ToolGroupManager.getToolGroup(TOOL_GROUP_ID);
     if (group) {
@@ -258,6 +301,17 @@ export class ViewportService {
       this.configureTools(group);
     }
     for (const viewportId of this.entries.keys()) this.applyInterpolation(viewportId);
+  }
+
+  /**
+   * Reference lines (spec 2 §2 layouts): every other viewport showing a series of the same frame
+   * of reference draws where `viewportId`'s current slice cuts it. Follows the active viewport.
+   */
+  setReferenceSource(viewportId: string): void {
+    this.referenceSource = viewportId;
+    const group = ToolGroupManager.getToolGroup(TOOL_GROUP_ID);
+    const current = group?.getToolConfiguration(ReferenceLinesTool.toolName, 'sourceViewportId') as string | undefined;
+    if (group && current !== viewportId) group.setToolConfiguration(ReferenceLinesTool.toolName, { sourceViewportId: viewportId });
   }
 
   setTextRequester(requester: TextRequester): void {
@@ -407,7 +461,10 @@ export class ViewportService {
     return this.entries.get(viewportId)?.imageIds ?? [];
   }
 
-  /** The viewport's rendered image (what the user sees, without the SVG annotations) as PNG or JPEG. */
+  /**
+   * The viewport as the user sees it, as PNG or JPEG: the rendered image with the visible
+   * annotations (Cornerstone's SVG layer) burnt in, for captures and exports.
+   */
   async captureImage(viewportId: string, type: 'image/png' | 'image/jpeg' = 'image/png'): Promise<Blob | null> {
     const viewport = this.readyViewport(viewportId);
     if (!viewport) return null;
@@ -423,6 +480,9 @@ export class ViewportService {
     context.fillStyle = '#000';
     context.fillRect(0, 0, copy.width, copy.height);
     context.drawImage(source, 0, 0);
+    // The SVG layer is sized in CSS pixels; the canvas in device pixels: scale it to fit.
+    const marks = await svgLayerImage(viewport.element);
+    if (marks) context.drawImage(marks, 0, 0, copy.width, copy.height);
     return new Promise((resolve) => copy.toBlob(resolve, type, 0.92));
   }
 
@@ -629,13 +689,19 @@ export class ViewportService {
       this.refresh(viewportId);
     };
     const onChange = () => this.refresh(viewportId);
+    // Before the magnifier sees the press (Cornerstone listens for mouse and touch events).
+    const fitLens = () => {
+      if (this.primaryTool === INTERACTION_TOOLS.magnifier) this.fitMagnifier(element);
+    };
     // The browser's menu would cover the image when panning with the right button.
     const noMenu = (event: Event) => event.preventDefault();
     const changes = [Enums.Events.VOI_MODIFIED, Enums.Events.CAMERA_MODIFIED, Enums.Events.IMAGE_RENDERED];
     element.addEventListener(Enums.Events.STACK_NEW_IMAGE, onNewImage);
     for (const name of changes) element.addEventListener(name, onChange);
     element.addEventListener('contextmenu', noMenu);
+    element.addEventListener('pointerdown', fitLens, true);
     entry.detach = () => {
+      element.removeEventListener('pointerdown', fitLens, true);
       element.removeEventListener(Enums.Events.STACK_NEW_IMAGE, onNewImage);
       for (const name of changes) element.removeEventListener(name, onChange);
       element.removeEventListener('contextmenu', noMenu);
@@ -666,6 +732,8 @@ export class ViewportService {
     for (const tool of ALL_TOOLS) if (tool.toolName !== 'Crosshairs') group.addTool(tool.toolName);
     this.configureTools(group);
     this.applyBindings(group);
+    group.setToolConfiguration(ReferenceLinesTool.toolName, { sourceViewportId: this.referenceSource });
+    group.setToolEnabled(ReferenceLinesTool.toolName);
     return group;
   }
 
@@ -685,18 +753,30 @@ export class ViewportService {
     group.setToolConfiguration(INTERACTION_TOOLS.magnifier, { magnifySize: zoom / 100, magnifyWidth: size, magnifyHeight: size });
   }
 
+  /**
+   * Cornerstone's lens scales the viewport's camera, whose scale is relative to the element's
+   * height, onto a lens of its own height: its `magnifySize` must carry the ratio of the two for
+   * the lens to show the image at the settings' zoom (200 % of what is on screen).
+   */
+  private fitMagnifier(element: HTMLElement): void {
+    const group = ToolGroupManager.getToolGroup(TOOL_GROUP_ID);
+    const { zoom, size } = this.display.magnifier;
+    if (!group || !element.clientHeight || !size) return;
+    group.setToolConfiguration(INTERACTION_TOOLS.magnifier, { magnifySize: ((zoom / 100) * element.clientHeight) / size });
+  }
+
   /** Every tool gets exactly the bindings the primary tool and mouse settings give it. */
   private applyBindings(group: NonNullable<ReturnType<typeof ToolGroupManager.getToolGroup>>): void {
     const wanted = stackBindings(this.primaryTool, this.display.mouse);
     for (const tool of ALL_TOOLS) {
       const name = tool.toolName;
-      if (name === 'Crosshairs' || !group.hasTool(name)) continue;
+      if (name === 'Crosshairs' || name === ReferenceLinesTool.toolName || !group.hasTool(name)) continue;
       group.setToolPassive(name, { removeAllBindings: true });
       const bindings: ToolBinding[] = wanted.get(name) ?? [];
       if (bindings.length) group.setToolActive(name, { bindings: bindings as ToolTypes.IToolBinding[] });
       // Annotation tools stay passive otherwise, so marks can still be selected and moved.
     }
-    // Reference lines follow the active viewport; the screen turns them on when wanted.
+    // Reference lines are always on (display only); the screen names their source viewport.
   }
 
   private applyInterpolation(viewportId: string): void {

@@ -1,4 +1,41 @@
+import { PNG } from 'pngjs';
 import type { Locator, Page } from 'playwright-core';
+
+/** Decoded RGBA pixels of a screenshot or an exported image. */
+export interface Pixels {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+export function decodePng(bytes: Buffer): Pixels {
+  const png = PNG.sync.read(bytes);
+  return { width: png.width, height: png.height, data: png.data };
+}
+
+/** Whether an RGB triple is close to a colour given as #rrggbb (each channel within `tolerance`). */
+export function near(r: number, g: number, b: number, hex: string, tolerance = 60): boolean {
+  const [cr, cg, cb] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  return Math.abs(r - (cr ?? 0)) <= tolerance && Math.abs(g - (cg ?? 0)) <= tolerance && Math.abs(b - (cb ?? 0)) <= tolerance;
+}
+
+/** How many pixels of each row are close to `hex` (RGBA data, or RGB with `channels` 3). */
+export function colourRows(pixels: Pixels, hex: string, channels = 4): number[] {
+  const rows: number[] = [];
+  for (let y = 0; y < pixels.height; y++) {
+    let count = 0;
+    for (let x = 0; x < pixels.width; x++) {
+      const at = (y * pixels.width + x) * channels;
+      if (near(pixels.data[at] ?? 0, pixels.data[at + 1] ?? 0, pixels.data[at + 2] ?? 0, hex)) count++;
+    }
+    rows.push(count);
+  }
+  return rows;
+}
+
+export function colourCount(pixels: Pixels, hex: string, channels = 4): number {
+  return colourRows(pixels, hex, channels).reduce((sum, count) => sum + count, 0);
+}
 
 /** Pixel statistics of a viewport canvas, computed in the page. */
 export interface CanvasStats {
@@ -63,6 +100,19 @@ export class ViewerPage {
 
   overlay(index = 0): Locator {
     return this.cell(index).locator('.viewport-overlay');
+  }
+
+  /** The search bar's study picker (comparison with the patient's other studies). */
+  studyPicker(): Locator {
+    return this.page.getByRole('search', { name: 'Other studies of the patient' }).getByRole('combobox', { name: 'Study', exact: true });
+  }
+
+  /** What the page shows inside a cell (canvas, SVG annotations, overlay), as RGBA pixels. */
+  async cellPixels(index = 0): Promise<Pixels & { x: number; y: number }> {
+    const box = await this.cell(index).boundingBox();
+    if (!box) throw new Error('the cell has no box');
+    const clip = { x: Math.round(box.x), y: Math.round(box.y), width: Math.floor(box.width), height: Math.floor(box.height) };
+    return { ...decodePng(await this.page.screenshot({ clip })), x: clip.x, y: clip.y };
   }
 
   thumbnails(): Locator {

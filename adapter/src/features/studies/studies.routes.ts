@@ -63,7 +63,9 @@ export const studiesRoutes: AnyRouteSpec[] = [
   {
     method: 'get',
     path: '/studies/search',
-    access: 'list',
+    // Also for viewer and report users: the viewer's comparison pickers search the patient's other
+    // studies. Nothing new is exposed: the same visibility rules hold, and QIDO already answers them.
+    access: READERS,
     summary: 'Search the study list',
     handler: (req, _res, { deps, auth }) => searchStudies(deps, auth, req),
   },

@@ -40,4 +40,15 @@ describe('viewerReducer', () => {
     state = viewerReducer(state, { type: 'set_image_layout', layout: '2x2' });
     expect(state).toMatchObject({ imageLayout: '2x2', mpr: null });
   });
+
+  it('puts a compared series beside the active cell, growing a single cell to 1x2', () => {
+    let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids, layout: '1x1' });
+    state = viewerReducer(state, { type: 'compare', seriesUid: 'other' });
+    expect(state).toMatchObject({ layout: '1x2', cells: ['s1', 'other'], active: 0 });
+    state = viewerReducer(state, { type: 'activate', cell: 1 });
+    state = viewerReducer(state, { type: 'compare', seriesUid: 'third' });
+    expect(state.cells).toEqual(['third', 'other']);
+    state = viewerReducer(state, { type: 'uncompare', seriesUids: ['other', 'third'] });
+    expect(state.cells).toEqual([null, null]);
+  });
 });

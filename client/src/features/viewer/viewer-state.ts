@@ -24,7 +24,14 @@ export type ViewerAction =
   | { type: 'activate'; cell: number }
   | { type: 'show_series'; cell: number; seriesUid: string }
   | { type: 'toggle_maximise'; cell: number }
-  | { type: 'mpr'; seriesUid: string | null };
+  | { type: 'mpr'; seriesUid: string | null }
+  /** A compared study's series goes beside the active cell (the grid grows to 1x2 when it has one cell). */
+  | { type: 'compare'; seriesUid: string }
+  /** The comparison ends: cells showing these series become empty. */
+  | { type: 'uncompare'; seriesUids: readonly string[] };
+
+/** The series grid a comparison opens when the grid has a single cell. */
+const COMPARE_LAYOUT: LayoutKey = '1x2';
 
 export const INITIAL_VIEWER_STATE: ViewerState = {
   layout: DEFAULT_LAYOUT,
@@ -62,5 +69,17 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
       return { ...state, active: action.cell, maximised: state.maximised === null ? action.cell : null };
     case 'mpr':
       return { ...state, mpr: action.seriesUid };
+    case 'compare': {
+      const grow = state.cells.length < 2;
+      const layout = grow ? COMPARE_LAYOUT : state.layout;
+      const cells = grow ? assignSeries(layout, state.cells, []) : [...state.cells];
+      const target = state.active + 1 < cells.length ? state.active + 1 : state.active - 1;
+      cells[target] = action.seriesUid;
+      return { ...state, layout, cells, maximised: null, mpr: null };
+    }
+    case 'uncompare': {
+      const cells = state.cells.map((uid) => (uid !== null && action.seriesUids.includes(uid) ? null : uid));
+      return { ...state, cells };
+    }
   }
 }

@@ -9,7 +9,8 @@ import { defineMessages, useIntl } from 'react-intl';
 import { API_BASE } from '@pacs/common';
 import { useInstances } from '../api/get-instances.ts';
 import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
-import type { ViewerSeries } from '../types.ts';
+import { formatDicomDate } from '../format.ts';
+import type { ViewerSeries, ViewerStudy } from '../types.ts';
 
 /** The drag-and-drop type that carries a SeriesInstanceUID onto a viewport. */
 export const SERIES_DRAG_TYPE = 'application/x-pacs-series';
@@ -61,6 +62,8 @@ export interface SeriesThumbnailsProps {
   /** Download state of the series opened so far (spec 2 §4: loading, loaded or failed). */
   status: Readonly<Record<string, SeriesLoadStatus>>;
   onOpen: (seriesUid: string) => void;
+  /** Compared studies of the same patient: their series follow under a heading per study. */
+  compared?: readonly { study: ViewerStudy; series: readonly ViewerSeries[] }[];
 }
 
 const STATUS_MESSAGES = defineMessages({
@@ -69,47 +72,56 @@ const STATUS_MESSAGES = defineMessages({
   failed: { id: 'viewer.thumbnail_status.failed' },
 });
 
-export function SeriesThumbnails({ series, loading, shown, status, onOpen }: SeriesThumbnailsProps) {
+export function SeriesThumbnails({ series, loading, shown, status, onOpen, compared = [] }: SeriesThumbnailsProps) {
   const intl = useIntl();
+  const tile = (item: ViewerSeries) => (
+    <li key={item.SeriesInstanceUID}>
+      <button
+        type="button"
+        className="thumbnail"
+        data-status={status[item.SeriesInstanceUID]}
+        aria-current={shown.includes(item.SeriesInstanceUID) ? 'true' : undefined}
+        draggable
+        onDragStart={(event) => {
+          event.dataTransfer.setData(SERIES_DRAG_TYPE, item.SeriesInstanceUID);
+          event.dataTransfer.effectAllowed = 'copy';
+        }}
+        onClick={() => onOpen(item.SeriesInstanceUID)}
+      >
+        <span className="thumbnail-frame">
+          <ThumbnailImage series={item} />
+        </span>
+        <span className="thumbnail-caption">
+          <span className="thumbnail-line">
+            <strong>{item.Modality}</strong> {intl.formatMessage({ id: 'viewer.series_number' }, { number: item.SeriesNumber ?? '-' })}
+          </span>
+          <span className="thumbnail-line thumbnail-description">{item.SeriesDescription}</span>
+          <span className="thumbnail-line">
+            {intl.formatMessage({ id: 'viewer.image_count' }, { count: item.NumberOfSeriesRelatedInstances })}
+          </span>
+          {status[item.SeriesInstanceUID] && (
+            <span className={`thumbnail-line thumbnail-status thumbnail-${status[item.SeriesInstanceUID]}`}>
+              {intl.formatMessage(STATUS_MESSAGES[status[item.SeriesInstanceUID] as SeriesLoadStatus])}
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
   return (
     <nav className="viewer-thumbnails" aria-label={intl.formatMessage({ id: 'viewer.series_list' })} aria-busy={loading}>
-      <ul>
-        {series.map((item) => (
-          <li key={item.SeriesInstanceUID}>
-            <button
-              type="button"
-              className="thumbnail"
-              data-status={status[item.SeriesInstanceUID]}
-              aria-current={shown.includes(item.SeriesInstanceUID) ? 'true' : undefined}
-              draggable
-              onDragStart={(event) => {
-                event.dataTransfer.setData(SERIES_DRAG_TYPE, item.SeriesInstanceUID);
-                event.dataTransfer.effectAllowed = 'copy';
-              }}
-              onClick={() => onOpen(item.SeriesInstanceUID)}
-            >
-              <span className="thumbnail-frame">
-                <ThumbnailImage series={item} />
-              </span>
-              <span className="thumbnail-caption">
-                <span className="thumbnail-line">
-                  <strong>{item.Modality}</strong>{' '}
-                  {intl.formatMessage({ id: 'viewer.series_number' }, { number: item.SeriesNumber ?? '-' })}
-                </span>
-                <span className="thumbnail-line thumbnail-description">{item.SeriesDescription}</span>
-                <span className="thumbnail-line">
-                  {intl.formatMessage({ id: 'viewer.image_count' }, { count: item.NumberOfSeriesRelatedInstances })}
-                </span>
-                {status[item.SeriesInstanceUID] && (
-                  <span className={`thumbnail-line thumbnail-status thumbnail-${status[item.SeriesInstanceUID]}`}>
-                    {intl.formatMessage(STATUS_MESSAGES[status[item.SeriesInstanceUID] as SeriesLoadStatus])}
-                  </span>
-                )}
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <ul>{series.map(tile)}</ul>
+      {compared.map(({ study, series: list }) => (
+        <section key={study.StudyInstanceUID} className="thumbnail-study" data-study={study.StudyInstanceUID}>
+          <h2 className="thumbnail-study-heading">
+            {intl.formatMessage(
+              { id: 'viewer.compare.heading' },
+              { date: formatDicomDate(study.StudyDate), description: study.StudyDescription || '-' },
+            )}
+          </h2>
+          <ul>{list.map(tile)}</ul>
+        </section>
+      ))}
     </nav>
   );
 }

@@ -32,6 +32,7 @@ const LABELS = defineMessages({
   text: { id: 'viewer.feature.text' },
   annotation_save: { id: 'viewer.feature.annotation_save' },
   sync: { id: 'viewer.feature.sync' },
+  comparison: { id: 'viewer.feature.comparison' },
   mpr: { id: 'viewer.feature.mpr' },
   key_image: { id: 'viewer.feature.key_image' },
   capture: { id: 'viewer.feature.capture' },
@@ -83,6 +84,8 @@ export interface ToolbarState {
   cineLoop: boolean;
   cineRange: { from: number; to: number; count: number };
   sync: boolean;
+  /** Another study of the patient is being compared. */
+  comparison: boolean;
   mpr: boolean;
   keyImage: boolean;
   overlay: boolean;
@@ -474,6 +477,8 @@ export function ViewerToolbar({ items, state, allowed, onCommand, end }: ViewerT
         );
       case 'sync':
         return plain(item, state.sync);
+      case 'comparison':
+        return plain(item, state.comparison);
       case 'mpr':
         return plain(item, state.mpr);
       case 'key_image':

@@ -12,7 +12,7 @@ import type { OverlayItem, OverlayPosition } from '@pacs/common';
 import { CornerstoneViewport } from '../../../viewer/cornerstone-viewport.tsx';
 import { attributeOf } from '../../../viewer/dicom-values.ts';
 import { imageIdsForInstances } from '../../../viewer/image-ids.ts';
-import { DoubleTapDetector } from '../../../viewer/interaction.ts';
+import { TouchTapTracker } from '../../../viewer/interaction.ts';
 import { layoutOf, type LayoutKey } from '../../../viewer/layouts.ts';
 import { describeTransferSyntax } from '../../../viewer/transfer-syntax.ts';
 import { viewportService, type SeriesLoadStatus, type ViewportState } from '../../../viewer/viewport-service.ts';
@@ -167,7 +167,8 @@ export function ViewportCell(props: ViewportCellProps) {
   const imageIds = useMemo(() => imageIdsForInstances(instances.data ?? []), [instances.data]);
   const [dragOver, setDragOver] = useState(false);
   const [firstReady, setFirstReady] = useState(false);
-  const taps = useRef(new DoubleTapDetector());
+  const taps = useRef(new TouchTapTracker());
+  const lastPointer = useRef('mouse');
   const grid = layoutOf(imageLayout);
   const subCount = grid.rows * grid.columns;
 
@@ -191,11 +192,20 @@ export function ViewportCell(props: ViewportCellProps) {
       className={classes}
       aria-label={intl.formatMessage({ id: 'viewer.viewport' }, { number: cell + 1 })}
       data-cell={cell}
-      onPointerDownCapture={onActivate}
-      onDoubleClick={onToggleMaximise}
-      onPointerUp={(event) => {
-        if (event.pointerType === 'touch' && taps.current.tap(event.timeStamp)) onToggleMaximise();
+      onPointerDownCapture={(event) => {
+        lastPointer.current = event.pointerType;
+        if (event.pointerType === 'touch') taps.current.pointerDown(event.pointerId, event.clientX, event.clientY);
+        onActivate();
       }}
+      onDoubleClick={() => {
+        // Browsers also turn a double tap into a double click: the tap detector has handled it.
+        if (lastPointer.current !== 'touch') onToggleMaximise();
+      }}
+      onPointerUpCapture={(event) => {
+        if (event.pointerType !== 'touch') return;
+        if (taps.current.pointerUp(event.pointerId, event.clientX, event.clientY, event.timeStamp)) onToggleMaximise();
+      }}
+      onPointerCancelCapture={(event) => taps.current.pointerCancel(event.pointerId)}
       onDragOver={(event) => {
         if (!event.dataTransfer.types.includes(SERIES_DRAG_TYPE)) return;
         event.preventDefault();
