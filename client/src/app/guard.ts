@@ -75,8 +75,8 @@ export function guard(access: RouteAccess) {
   return async ({ request }: LoaderFunctionArgs): Promise<null> => {
     const url = new URL(request.url);
     await handleQueryLogin(url);
-    await ensureServerState();
-    const account = await ensureSession();
+    // The edition and the session are independent: read together.
+    const [, account] = await Promise.all([ensureServerState(), ensureSession()]);
     const decision = decideAccess(access, { account, edition: sessionStore.edition });
     if (decision === 'login') {
       throw redirect(paths.login.getHref(redirectTarget(url.pathname, url.search)));

@@ -58,15 +58,14 @@ export function currentCsrfToken(): string | null {
 
 /** Loads everything that belongs to a newly signed-in account. Throws when the settings cannot be read. */
 export async function loadSessionFor(account: SignedAccount): Promise<void> {
-  await ensureServerState();
   queryClient.setQueryData(signedAccountQueryKey, account);
   const admin = account.Permissions.all === true || account.Permissions.admin === true;
   loadingAccount = account;
   let configs: Configs | null;
   let settings: Awaited<ReturnType<typeof getSettings>>;
   try {
-    configs = await loadConfigs(admin);
-    settings = await getSettings();
+    // Independent of each other: asked together, the first screen waits one round trip less.
+    [configs, settings] = await Promise.all([loadConfigs(admin), getSettings(), ensureServerState()]);
   } finally {
     loadingAccount = null;
   }
