@@ -9,7 +9,10 @@ export class ToolbarEditorPage {
 
   async open(route: string): Promise<void> {
     await this.page.goto(`${this.baseUrl}/viewer/#${route}`);
-    await this.table.waitFor();
+    // From one toolbar screen to another only the hash changes: wait for this page's table, not
+    // the previous one that is still on screen.
+    const page = /^\/user\/(\w+)\/toolbar/.exec(route)?.[1];
+    await (page ? this.page.locator(`.toolbar-table[data-page="${page}"]`) : this.table).waitFor();
   }
 
   get table(): Locator {

@@ -229,7 +229,7 @@ export function ToolbarEditor({ page, items: saved, defaults, can, onSave }: Too
         </button>
       </div>
       <div className="table-wrap">
-        <table className="table toolbar-table">
+        <table className="table toolbar-table" data-page={page}>
           <thead>
             <tr>
               <th scope="col">
