@@ -285,17 +285,31 @@ async function benchApi(stack: Stack, cookie: string): Promise<void> {
   results.push(await measure('adapter_signed_account', 2000, 6, get(`${stack.baseUrl}/viewer/api/accounts/signed`, { cookie })));
 }
 
+// `npm run bench -- --only=viewer` (or api, ingest, proxy, lists, comma-separated) runs some parts
+// and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const wanted = (part: string) => !only || only.includes(part);
+const outName = only ? `latest-${only.join('-')}` : 'latest';
+
 mkdirSync(CACHE, { recursive: true });
 const stack = await startStack({ adapter: 'child' });
 try {
   const cookie = await signIn(stack);
-  await benchApi(stack, cookie);
-  const ct = await benchIngest(stack, cookie);
-  log('proxy…');
-  await benchProxy(stack, cookie, ct);
-  await benchLists(stack, cookie);
-  log('viewer in headless Chromium…');
-  Object.assign(figures, await benchViewer(stack, cookie));
+  if (wanted('api')) await benchApi(stack, cookie);
+  // The proxy streams frames of the CT the ingest stored.
+  const ct = wanted('ingest') || wanted('proxy') ? await benchIngest(stack, cookie) : undefined;
+  if (ct && wanted('proxy')) {
+    log('proxy…');
+    await benchProxy(stack, cookie, ct);
+  }
+  if (wanted('lists')) await benchLists(stack, cookie);
+  if (wanted('viewer')) {
+    log('viewer in headless Chromium…');
+    Object.assign(figures, await benchViewer(stack, cookie));
+  }
 
   const summary = {
     at: new Date().toISOString(),
@@ -304,7 +318,7 @@ try {
     notes,
     results,
   };
-  writeFileSync('bench/out/latest.json', JSON.stringify(summary, null, 2) + '\n');
+  writeFileSync(`bench/out/${outName}.json`, JSON.stringify(summary, null, 2) + '\n');
   const table = [
     `# Bench ${summary.at} (${summary.machine.cores} cores)`,
     '',
@@ -331,7 +345,7 @@ try {
     ...notes.map((note) => `- ${note}`),
     '',
   ].join('\n');
-  writeFileSync('bench/out/latest.md', table);
+  writeFileSync(`bench/out/${outName}.md`, table);
   console.log(table);
 } finally {
   await stack.stop();
