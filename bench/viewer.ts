@@ -93,8 +93,13 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
 
     log('viewer: first image and whole series…');
     await page.goto(url);
+    // Reading pixels back from the canvas is costly (a GPU read-back every frame): it starts once
+    // the overlay shows an image index, which the viewer sets in the same task as it asks for the
+    // first render, so the gate never hides pixels already drawn, it only keeps the probe off the
+    // main thread while the viewer is still starting.
     const firstImage = await page.waitForFunction(
       () => {
+        if (!document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')) return null;
         const canvas = document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas');
         const context = canvas?.getContext('2d', { willReadFrequently: true });
         if (!canvas || !context || !canvas.width) return null;

@@ -26,6 +26,7 @@ import {
   synchronizers,
   type Types as ToolTypes,
 } from '@cornerstonejs/tools';
+import { internal as loaderInternal, wadouri } from '@cornerstonejs/dicom-image-loader';
 import { API_BASE } from '@pacs/common';
 import {
   fromItem,
@@ -37,6 +38,7 @@ import {
   type ServerAnnotation,
 } from './annotations.ts';
 import { initCornerstone } from './cornerstone-init.ts';
+import { firstImageSettled, takeEarly } from './early-image.ts';
 import { clampFps, nextCineIndex, normaliseAngle, type CineRange } from './interaction.ts';
 import { voiRangeToWindow, windowToVoiRange, type WindowLevel } from './presets.ts';
 import {
@@ -170,6 +172,25 @@ export function isDisplayable(image: Pick<Types.IImage, 'rows' | 'columns' | 'ge
   const pixels = image.rows * image.columns;
   if (!data || !pixels) return false;
   return [1, 3, 4].includes(data.length / pixels);
+}
+
+/**
+ * Hands the early download of an image (early-image.ts) to the DICOM image loader's data set
+ * cache: the load that follows finds the pending file there instead of requesting it again.
+ */
+function adoptEarlyImage(imageId: string): void {
+  if (!imageId.startsWith('wadouri:')) return;
+  const { url } = wadouri.parseImageId(imageId);
+  const request = takeEarly(url);
+  if (!request || wadouri.dataSetCacheManager.isLoaded(url)) return;
+  const loadRequest = () => request.catch(() => loaderInternal.xhrRequest(url, imageId));
+  // A failure shows through the image load that follows, not here.
+  wadouri.dataSetCacheManager.load(url, loadRequest, imageId).catch(() => undefined);
+}
+
+/** Resolves after the next frame was painted (a render asked for now is on screen by then). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 /**
@@ -341,6 +362,7 @@ export class ViewportService {
     if (!imageIds.length) return;
     const start = Math.min(Math.max(0, index), imageIds.length - 1);
     try {
+      adoptEarlyImage(imageIds[start] ?? '');
       await viewport.setStack(imageIds, start);
       if (entry.generation !== generation) return;
       // Cornerstone reports a renderer failure only as an anonymous event; check the image itself.
@@ -354,10 +376,12 @@ export class ViewportService {
       const colormap = this.colormaps.get(viewportId);
       if (colormap) viewport.setProperties({ colormap: { name: colormap } });
       viewport.render();
+      void afterNextPaint().then(firstImageSettled);
       if (entry.state.status === 'loading') this.update(entry, { ...entry.state, status: 'ready' });
       this.refresh(viewportId);
       this.updateSync();
     } catch (error) {
+      firstImageSettled();
       if (entry.generation === generation) await this.fail(entry, imageIds[start] ?? '', error);
     }
   }
@@ -494,6 +518,9 @@ export class ViewportService {
    */
   async prefetch(imageIds: readonly string[], onProgress?: (done: number, failed: number) => void): Promise<SeriesLoadStatus> {
     await initCornerstone();
+    // The first image's render is asked for just before: a dozen downloads decoding on the main
+    // thread would push its frame back.
+    await afterNextPaint();
     let next = 0;
     let done = 0;
     let failed = 0;

@@ -7,10 +7,14 @@
 import { useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { API_BASE } from '@pacs/common';
+import { afterFirstImage } from '../../../viewer/early-image.ts';
 import { useInstances } from '../api/get-instances.ts';
 import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
 import { formatDicomDate } from '../format.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
+
+/** Thumbnails wait for the first image at most this long. */
+const THUMBNAIL_WAIT_MS = 2000;
 
 /** The drag-and-drop type that carries a SeriesInstanceUID onto a viewport. */
 export const SERIES_DRAG_TYPE = 'application/x-pacs-series';
@@ -25,7 +29,8 @@ function useRenderedImage(url: string | null): string | null {
     if (!url) return;
     const controller = new AbortController();
     let created: string | null = null;
-    fetch(url, { headers: { Accept: 'image/jpeg' }, credentials: 'same-origin', signal: controller.signal })
+    afterFirstImage(THUMBNAIL_WAIT_MS)
+      .then(() => fetch(url, { headers: { Accept: 'image/jpeg' }, credentials: 'same-origin', signal: controller.signal }))
       .then((response) => (response.ok ? response.blob() : null))
       .then((blob) => {
         if (!blob) return;

@@ -10,6 +10,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@pacs/common';
 import { withTimeout } from '../../../lib/lazy-screen.ts';
+import { fetchEarly } from '../../../viewer/early-image.ts';
+import { wadoUri } from '../../../viewer/image-ids.ts';
 import { getInstancesQueryOptions } from '../api/get-instances.ts';
 import { getSeriesQueryOptions } from '../api/get-series.ts';
 import { getStudyQueryOptions } from '../api/get-study.ts';
@@ -27,6 +29,11 @@ async function prefetchStudy(queryClient: QueryClient, studyUid: string): Promis
   void queryClient.prefetchQuery(getStudyQueryOptions(studyUid));
   const series = await queryClient.fetchQuery(getSeriesQueryOptions(studyUid));
   for (const item of series.slice(0, PREFETCHED_SERIES)) void queryClient.prefetchQuery(getInstancesQueryOptions(item.SeriesInstanceUID));
+  // The first cell shows the first series from its first image: that file is needed first of all.
+  const first = series[0];
+  if (!first) return;
+  const instances = await queryClient.fetchQuery(getInstancesQueryOptions(first.SeriesInstanceUID));
+  if (instances[0]) fetchEarly(wadoUri(instances[0]));
 }
 
 export function ViewerScreen() {

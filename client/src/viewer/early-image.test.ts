@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstImage, fetchEarly, firstImageSettled, takeEarly } from './early-image.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('early image download', () => {
+  it('downloads a file once and hands it over once', async () => {
+    const bytes = new Uint8Array([1, 2, 3]).buffer;
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(bytes)));
+    vi.stubGlobal('fetch', fetchMock);
+    fetchEarly('/viewer/api/wado?one');
+    fetchEarly('/viewer/api/wado?one');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const taken = takeEarly('/viewer/api/wado?one');
+    expect(new Uint8Array((await taken) ?? new ArrayBuffer(0))).toEqual(new Uint8Array([1, 2, 3]));
+    expect(takeEarly('/viewer/api/wado?one')).toBeUndefined();
+  });
+
+  it('forgets a failed download so the loader asks on its own', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 500 })));
+    fetchEarly('/viewer/api/wado?two');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takeEarly('/viewer/api/wado?two')).toBeUndefined();
+  });
+
+  it('lets less urgent work wait for the first image, at most the given time', async () => {
+    vi.useFakeTimers();
+    let waited = false;
+    void afterFirstImage(2000).then(() => (waited = true));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(waited).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waited).toBe(true);
+    firstImageSettled();
+    let after = false;
+    void afterFirstImage(60_000).then(() => (after = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(after).toBe(true);
+  });
+});

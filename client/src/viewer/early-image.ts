@@ -1,0 +1,44 @@
+/**
+ * The first image of a study, downloaded while the viewer's Cornerstone chunk is still loading
+ * and compiling. This module must stay free of Cornerstone imports: the light viewer route
+ * (viewer-screen.tsx) starts the download, and the viewport service hands the bytes to the
+ * DICOM image loader when the stack is set, so the image is not requested a second time.
+ */
+
+const early = new Map<string, Promise<ArrayBuffer>>();
+
+/** Starts downloading one whole Part 10 file (a WADO-URI URL), once. */
+export function fetchEarly(url: string): void {
+  if (early.has(url)) return;
+  const request = fetch(url, { credentials: 'same-origin', priority: 'high' }).then((response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  // A failed early download is forgotten: the image loader then asks on its own.
+  request.catch(() => early.delete(url));
+  early.set(url, request);
+}
+
+/** The download started for `url`, handed over once (later loads go through the loader's cache). */
+export function takeEarly(url: string): Promise<ArrayBuffer> | undefined {
+  const request = early.get(url);
+  early.delete(url);
+  return request;
+}
+
+let settle: () => void = () => undefined;
+const settled = new Promise<void>((resolve) => (settle = resolve));
+
+/** The viewer's first image is on screen, or could not be shown. */
+export function firstImageSettled(): void {
+  settle();
+}
+
+/**
+ * Resolves once the first image settled, at most `limitMs` later: less urgent requests (series
+ * thumbnails rendered by the archive) wait for it so they do not compete with the first image
+ * for the server and the network.
+ */
+export function afterFirstImage(limitMs: number): Promise<void> {
+  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, limitMs))]);
+}
