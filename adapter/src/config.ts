@@ -2,7 +2,7 @@
  * Configuration from environment variables, validated once at start. Every problem is reported
  * together, in words an administrator can act on.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { isEdition, isAeTitle, type Edition } from '@pacs/common';
 
 export interface Config {
@@ -11,7 +11,11 @@ export interface Config {
   dataDir: string;
   dicomPort: number;
   dicomAet: string;
-  orthanc: { url: string; user: string; password: string };
+  /**
+   * `storageDir`: Orthanc's storage folder when the adapter can read it (same machine or shared
+   * volume); frames and files are then read from it instead of relayed. null: always relay.
+   */
+  orthanc: { url: string; user: string; password: string; storageDir: string | null };
   pg: { host: string; port: number; user: string; password: string; database: string };
   adminId: string;
   /** Unset: a random password is generated at first start and printed once. */
@@ -92,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: str('ORTHANC_URL', `http://127.0.0.1:${orthancHttpPort}`),
       user: str('ORTHANC_USER', 'pacs'),
       password: orthancPassword,
+      storageDir: env.ORTHANC_STORAGE_DIR === undefined ? join(dataDir, 'orthanc', 'storage') : env.ORTHANC_STORAGE_DIR || null,
     },
     pg: {
       host: str('PG_HOST', '127.0.0.1'),

@@ -207,6 +207,71 @@ describe('study, series and instance levels', () => {
   });
 });
 
+/**
+ * The proxy's frames (WADO-RS) and files (WADO-URI) of CT_small (explicit VR little endian: read
+ * from the stored file, or Orthanc's raw frame) and JPGExtended (JPEG: Orthanc's DICOMweb plugin)
+ * equal Orthanc's own answers byte for byte.
+ */
+async function expectAnswersAsOrthanc(target: Stack, session: Session): Promise<void> {
+  const auth = 'Basic ' + Buffer.from(`${target.config.orthanc.user}:${target.config.orthanc.password}`).toString('base64');
+  const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+  const ourBytes = (url: string, headers: Record<string, string> = {}) =>
+    session.agent
+      .get(url)
+      .set(headers)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+  /** The body of a one-part multipart answer, and the syntax its part declares. */
+  const part = (body: Buffer) => {
+    const boundary = body.toString('latin1', 2, body.indexOf('\r\n'));
+    const start = body.indexOf('\r\n\r\n') + 4;
+    const end = body.lastIndexOf(`\r\n--${boundary}--`);
+    return { data: body.subarray(start, end), syntax: /transfer-syntax=([0-9.]+)/.exec(body.toString('latin1', 0, start))?.[1] };
+  };
+  // CT_small: explicit VR little endian (the raw route); JPGExtended: JPEG (Orthanc's DICOMweb plugin).
+  for (const [name, syntax] of [
+    ['CompressedSamples^CT1', '1.2.840.10008.1.2.1'],
+    ['CompressedSamples^NM1', '1.2.840.10008.1.2.4.51'],
+  ] as const) {
+    const [study] = (await session.agent.get(`${API}/studies/search`).query({ PatientName: name }).expect(200)).body.Items;
+    expect(study, name).toBeDefined();
+    const uid = study!.StudyInstanceUID as string;
+    const series = (await session.agent.get(`${API}/series/fromstudy`).query({ uid }).expect(200)).body[0];
+    const [instance] = (await session.agent.get(`${API}/instances/fromseries`).query({ uid: series.SeriesInstanceUID })).body;
+    const path = `/studies/${uid}/series/${series.SeriesInstanceUID}/instances/${instance.SOPInstanceUID}/frames/1`;
+    const accept = 'multipart/related; type="application/octet-stream"; transfer-syntax=*';
+    const ours = await ourBytes(`${API}/dicom-web${path}`, { accept });
+    const theirs = await fetch(`${target.config.orthanc.url}/dicom-web${path}`, { headers: { authorization: auth, accept } });
+    expect(ours.status).toBe(200);
+    expect(ours.headers['content-type']).toContain(`transfer-syntax=${syntax}`);
+    const [mine, orthanc] = [part(ours.body as Buffer), part(await bytes(theirs))];
+    expect(mine.syntax).toBe(syntax);
+    expect(mine.data.length).toBeGreaterThan(1000);
+    expect(mine.data.equals(orthanc.data), `${name}: frame bytes differ from Orthanc's`).toBe(true);
+    // A second frame of a single-frame instance does not exist.
+    const missing = await ourBytes(`${API}/dicom-web${path.replace(/1$/, '2')}`, { accept });
+    expect([400, 404]).toContain(missing.status);
+
+    const query = new URLSearchParams({
+      requestType: 'WADO',
+      studyUID: uid,
+      seriesUID: series.SeriesInstanceUID,
+      objectUID: instance.SOPInstanceUID,
+      contentType: 'application/dicom',
+    });
+    const file = await ourBytes(`${API}/wado?${query.toString()}`);
+    expect(file.headers['content-type']).toBe('application/dicom');
+    const direct = await fetch(`${target.config.orthanc.url}/wado?${query.toString().replace(/%2F/g, '/')}`, {
+      headers: { authorization: auth },
+    });
+    expect((file.body as Buffer).equals(await bytes(direct)), `${name}: file bytes differ from Orthanc's`).toBe(true);
+  }
+}
+
 describe('DICOMweb proxy', () => {
   it('answers QIDO from Orthanc through the session', async () => {
     const response = await admin.agent.get(`${API}/dicom-web/studies`).query({ PatientName: 'CompressedSamples*' }).expect(200);
@@ -256,6 +321,61 @@ describe('DICOMweb proxy', () => {
     expect((frame.body as Buffer).length).toBeGreaterThan(128 * 128 * 2);
   });
 
+  it('answers frames and files byte for byte as Orthanc does, natively encoded or compressed', async () => {
+    await expectAnswersAsOrthanc(stack, admin);
+  });
+
+  it('serves an instance sent again from its new file (Orthanc replaces the stored file)', async () => {
+    const [study] = (await search({ PatientName: 'CompressedSamples^CT1' })).Items;
+    const uid = study!.StudyInstanceUID as string;
+    const series = (await admin.agent.get(`${API}/series/fromstudy`).query({ uid }).expect(200)).body[0];
+    const [instance] = (await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.SeriesInstanceUID })).body;
+    const query = {
+      requestType: 'WADO',
+      studyUID: uid,
+      seriesUID: series.SeriesInstanceUID,
+      objectUID: instance.SOPInstanceUID,
+      contentType: 'application/dicom',
+    };
+    const file = () =>
+      admin.agent
+        .get(`${API}/wado`)
+        .query(query)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+    await file().expect(200);
+    const auth = 'Basic ' + Buffer.from(`${stack.config.orthanc.user}:${stack.config.orthanc.password}`).toString('base64');
+    const [orthancId] = (await (
+      await fetch(`${stack.config.orthanc.url}/tools/lookup`, {
+        method: 'POST',
+        headers: { authorization: auth },
+        body: instance.SOPInstanceUID,
+      })
+    ).json()) as { ID: string }[];
+    const uuidOf = async () =>
+      (
+        (await (
+          await fetch(`${stack.config.orthanc.url}/instances/${orthancId!.ID}/attachments/dicom/info`, { headers: { authorization: auth } })
+        ).json()) as { Uuid: string }
+      ).Uuid;
+    const firstUuid = await uuidOf();
+    expect(storeFiles([`${PYDICOM}/test_files/CT_small.dcm`], { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual(
+      [],
+    );
+    expect(await uuidOf()).not.toBe(firstUuid);
+    // The remembered path is gone: the answer is still the whole instance as Orthanc now has it.
+    const stored = Buffer.from(
+      await (
+        await fetch(`${stack.config.orthanc.url}/instances/${orthancId!.ID}/file`, { headers: { authorization: auth } })
+      ).arrayBuffer(),
+    );
+    for (let i = 0; i < 2; i++) expect(((await file().expect(200)).body as Buffer).equals(stored)).toBe(true);
+  });
+
   it('renders an instance for a browser image request (Orthanc refuses the browser Accept list)', async () => {
     const [study] = (await search({ PatientName: 'CompressedSamples^CT1' })).Items;
     const uid = study!.StudyInstanceUID as string;
@@ -276,6 +396,21 @@ describe('DICOMweb proxy', () => {
     await admin.agent.get(`${API}/wado`).query({ requestType: 'WADO', studyUID: '1.2.3.999', objectUID: '1.2' }).expect(404);
     const anonymous = await fetch(`${stack.baseUrl}${API}/dicom-web/studies`);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("DICOMweb proxy without Orthanc's storage folder", () => {
+  it("answers the same bytes through Orthanc's own routes", async () => {
+    const relayed = await startStack({ env: { ORTHANC_STORAGE_DIR: '' } });
+    try {
+      const session = await signIn(relayed.baseUrl, 'admin', relayed.adminPassword);
+      const files = ['CT_small.dcm', 'JPGExtended.dcm'].map((file) => `${PYDICOM}/test_files/${file}`);
+      expect(storeFiles(files, { port: relayed.config.dicomPort }).failed).toEqual([]);
+      await waitForCount(2, session);
+      await expectAnswersAsOrthanc(relayed, session);
+    } finally {
+      await relayed.stop();
+    }
   });
 });
 

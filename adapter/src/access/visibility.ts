@@ -129,33 +129,44 @@ export async function requireVisibleStudy(db: Db, auth: Auth, studyInstanceUid: 
 }
 
 /**
- * A series (and optionally an instance) that must lie inside a study the caller may see: a path
- * that pairs a visible study with another study's series or instance answers 404.
- */
-/**
  * Where series and instances live, remembered: a UID does not move to another study, so a pin
  * checked once holds; the time limit only bounds what a deletion leaves behind (Orthanc answers
  * 404 for a deleted instance anyway). This spares the viewer's frame requests a database round
- * trip each.
+ * trip each. The value is the instance's Orthanc id ('' when only a series was named).
  */
 const PIN_CACHE_MS = 60_000;
-const pinCache = new Map<string, number>();
+const pinCache = new Map<string, { orthancId: string; until: number }>();
 
-export async function requireVisibleResource(db: Db, auth: Auth, study: string, series?: string, instance?: string): Promise<void> {
+/**
+ * A series (and optionally an instance) that must lie inside a study the caller may see: a path
+ * that pairs a visible study with another study's series or instance answers 404. Resolves to
+ * the instance's Orthanc id when an instance was named, for the proxy's direct routes.
+ */
+export async function requireVisibleResource(
+  db: Db,
+  auth: Auth,
+  study: string,
+  series?: string,
+  instance?: string,
+): Promise<string | undefined> {
   const studyId = await requireVisibleStudy(db, auth, study);
-  if (series === undefined && instance === undefined) return;
+  if (series === undefined && instance === undefined) return undefined;
   const key = `${studyId} ${series ?? ''} ${instance ?? ''}`;
-  if ((pinCache.get(key) ?? 0) > Date.now()) return;
+  const pinned = pinCache.get(key);
+  if (pinned && pinned.until > Date.now()) return pinned.orthancId || undefined;
   const values: unknown[] = [studyId];
   const conditions = ['s.study_id = $1'];
   if (series !== undefined) conditions.push(`s.series_instance_uid = $${values.push(series)}`);
   if (instance !== undefined) conditions.push(`i.sop_instance_uid = $${values.push(instance)}`);
-  const { rows } = await db.query(
-    `select 1 from series s ${instance !== undefined ? 'join instances i on i.series_id = s.id' : ''}
-      where ${conditions.join(' and ')} limit 1`,
+  const { rows } = await db.query<{ orthanc_id: string }>(
+    instance !== undefined
+      ? `select i.orthanc_id from series s join instances i on i.series_id = s.id where ${conditions.join(' and ')} limit 1`
+      : `select '' as orthanc_id from series s where ${conditions.join(' and ')} limit 1`,
     values,
   );
-  if (rows.length === 0) throw new AppError('not_found');
+  const row = rows[0];
+  if (!row) throw new AppError('not_found');
   if (pinCache.size >= CACHE_MAX) pinCache.clear();
-  pinCache.set(key, Date.now() + PIN_CACHE_MS);
+  pinCache.set(key, { orthancId: row.orthanc_id, until: Date.now() + PIN_CACHE_MS });
+  return row.orthanc_id || undefined;
 }

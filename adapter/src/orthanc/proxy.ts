@@ -52,12 +52,19 @@ export interface ProxyTarget {
   authorization: string;
 }
 
+/** Bytes sent around Orthanc's answer, which then must have a length (one multipart part). */
+export interface ProxyWrap {
+  contentType: string;
+  head: Buffer;
+  tail: Buffer;
+}
+
 /**
  * Forwards a GET to Orthanc at `path` (with the query string) and streams the answer. Resolves
  * when the answer has been sent; rejects with OrthancUnavailableError when Orthanc does not answer
- * before any byte was sent.
+ * before any byte was sent. With `wrap`, Orthanc's answer becomes the body of the given envelope.
  */
-export function streamFromOrthanc(req: Request, res: Response, target: ProxyTarget, path: string): Promise<void> {
+export function streamFromOrthanc(req: Request, res: Response, target: ProxyTarget, path: string, wrap?: ProxyWrap): Promise<void> {
   const url = new URL(path, target.baseUrl);
   const host = req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost';
   const headers: Record<string, string> = {
@@ -97,6 +104,25 @@ export function streamFromOrthanc(req: Request, res: Response, target: ProxyTarg
         reject(new AppError(status === 404 ? 'not_found' : status < 500 ? 'bad_request' : 'internal'));
         return;
       }
+      const done = (error: Error | null) => {
+        req.off('close', abort);
+        if (error && !res.destroyed) log.warn(`Proxy ${path}: ${error.message}`);
+        resolve();
+      };
+      if (wrap) {
+        const length = Number(answer.headers['content-length']);
+        res.status(status).setHeader('content-type', wrap.contentType);
+        if (Number.isFinite(length)) res.setHeader('content-length', wrap.head.length + length + wrap.tail.length);
+        res.write(wrap.head);
+        answer.pipe(res, { end: false });
+        answer.once('end', () => res.end(wrap.tail));
+        // Ended, failed or cut off by the browser's abort: the request is over either way.
+        answer.once('close', () => {
+          if (!answer.readableEnded) res.destroy();
+          done(null);
+        });
+        return;
+      }
       const type = String(answer.headers['content-type'] ?? '');
       const rewrite = type.includes('json');
       res.status(status);
@@ -105,11 +131,6 @@ export function streamFromOrthanc(req: Request, res: Response, target: ProxyTarg
         // A rewritten body changes length: let it go chunked.
         if (value !== undefined && !(rewrite && name === 'content-length')) res.setHeader(name, value);
       }
-      const done = (error: Error | null) => {
-        req.off('close', abort);
-        if (error && !res.destroyed) log.warn(`Proxy ${path}: ${error.message}`);
-        resolve();
-      };
       if (rewrite) pipeline(answer, new ReplaceStream(`://${host}/dicom-web/`, `://${host}/viewer/api/dicom-web/`), res, done);
       else pipeline(answer, res, done);
     });
