@@ -39,6 +39,7 @@ import {
 } from './annotations.ts';
 import { initCornerstone } from './cornerstone-init.ts';
 import { firstImageSettled, takeEarly } from './early-image.ts';
+import { fetchFile } from './file-fetcher.ts';
 import { clampFps, nextCineIndex, normaliseAngle, type CineRange } from './interaction.ts';
 import { voiRangeToWindow, windowToVoiRange, type WindowLevel } from './presets.ts';
 import {
@@ -186,6 +187,28 @@ function adoptEarlyImage(imageId: string): void {
   const loadRequest = () => request.catch(() => loaderInternal.xhrRequest(url, imageId));
   // A failure shows through the image load that follows, not here.
   wadouri.dataSetCacheManager.load(url, loadRequest, imageId).catch(() => undefined);
+}
+
+/**
+ * Loads an image into the cache with its file downloaded by the fetch worker (file-fetcher.ts):
+ * the file's data set is started here, so the image loader finds it pending instead of asking
+ * with its own XMLHttpRequest on the main thread; this extra reference to the data set is
+ * released once the image is loaded, leaving the image's own.
+ */
+async function loadWithWorkerFetch(imageId: string): Promise<void> {
+  if (!imageId.startsWith('wadouri:')) {
+    await imageLoader.loadAndCacheImage(imageId);
+    return;
+  }
+  const { url } = wadouri.parseImageId(imageId);
+  const referenced = !wadouri.dataSetCacheManager.isLoaded(url);
+  // A failure shows through the image load that follows.
+  if (referenced) wadouri.dataSetCacheManager.load(url, () => fetchFile(url), imageId).catch(() => undefined);
+  try {
+    await imageLoader.loadAndCacheImage(imageId);
+  } finally {
+    if (referenced) wadouri.dataSetCacheManager.unload(url);
+  }
 }
 
 /** Resolves after the next frame was painted (a render asked for now is on screen by then). */
@@ -528,7 +551,7 @@ export class ViewportService {
       while (next < imageIds.length) {
         const imageId = imageIds[next++] ?? '';
         try {
-          if (!cache.getImageLoadObject(imageId)) await imageLoader.loadAndCacheImage(imageId);
+          if (!cache.getImageLoadObject(imageId)) await loadWithWorkerFetch(imageId);
           else await cache.getImageLoadObject(imageId)?.promise;
         } catch {
           failed++;

@@ -11,6 +11,7 @@ import { useSearchParams } from 'react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@pacs/common';
 import { withTimeout } from '../../../lib/lazy-screen.ts';
 import { fetchEarly } from '../../../viewer/early-image.ts';
+import { prefetchFiles } from '../../../viewer/file-fetcher.ts';
 import { wadoUri } from '../../../viewer/image-ids.ts';
 import { getInstancesQueryOptions } from '../api/get-instances.ts';
 import { getSeriesQueryOptions } from '../api/get-series.ts';
@@ -34,6 +35,8 @@ async function prefetchStudy(queryClient: QueryClient, studyUid: string): Promis
   if (!first) return;
   const instances = await queryClient.fetchQuery(getInstancesQueryOptions(first.SeriesInstanceUID));
   if (instances[0]) fetchEarly(wadoUri(instances[0]));
+  // The rest of that series downloads meanwhile, off the main thread.
+  prefetchFiles(instances.slice(1).map(wadoUri));
 }
 
 export function ViewerScreen() {

@@ -1,0 +1,89 @@
+/**
+ * Whole DICOM files downloaded by a worker (fetch-worker.ts), for the series prefetch: the main
+ * thread only receives each finished file. Where workers cannot start, the main thread fetches.
+ *
+ * The first series' files are asked for as soon as its instance list is known
+ * (`prefetchFiles`, from the light viewer route), while the viewer's chunk still loads: by the
+ * time the first image shows, most of the series is already in memory and only needs decoding.
+ * At most four downloads run at once, leaving two of the browser's six connections per host to
+ * the first image and the viewer's own requests.
+ */
+
+interface FetchAnswer {
+  id: number;
+  buffer?: ArrayBuffer;
+  error?: string;
+}
+
+const MAX_IN_FLIGHT = 4;
+
+let worker: Worker | null | undefined;
+let nextId = 0;
+let inFlight = 0;
+const waiting: (() => void)[] = [];
+const pending = new Map<number, { resolve: (buffer: ArrayBuffer) => void; reject: (error: Error) => void }>();
+const prefetched = new Map<string, Promise<ArrayBuffer>>();
+
+function fetcher(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = new Worker(new URL('./fetch-worker.ts', import.meta.url), { type: 'module', name: 'dicom-fetch' });
+    worker.addEventListener('message', (event: MessageEvent<FetchAnswer>) => {
+      const { id, buffer, error } = event.data;
+      const request = pending.get(id);
+      pending.delete(id);
+      if (buffer) request?.resolve(buffer);
+      else request?.reject(new Error(error ?? 'download failed'));
+    });
+  } catch {
+    worker = null;
+  }
+  return worker;
+}
+
+function download(url: string): Promise<ArrayBuffer> {
+  const target = fetcher();
+  if (!target) {
+    return fetch(url, { credentials: 'same-origin' }).then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return response.arrayBuffer();
+    });
+  }
+  const id = nextId++;
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    target.postMessage({ id, url });
+  });
+}
+
+async function limited(url: string): Promise<ArrayBuffer> {
+  if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
+  inFlight++;
+  try {
+    return await download(url);
+  } finally {
+    inFlight--;
+    waiting.shift()?.();
+  }
+}
+
+/** The whole file at `url` (same origin, with the session cookie); a prefetched one is handed over. */
+export function fetchFile(url: string): Promise<ArrayBuffer> {
+  const early = prefetched.get(url);
+  if (early) {
+    prefetched.delete(url);
+    return early;
+  }
+  return limited(url);
+}
+
+/** Starts downloading files that will be needed soon, in this order. */
+export function prefetchFiles(urls: readonly string[]): void {
+  for (const url of urls) {
+    if (prefetched.has(url)) continue;
+    const request = limited(url);
+    // A failed download is forgotten: the image loader then asks again.
+    request.catch(() => prefetched.delete(url));
+    prefetched.set(url, request);
+  }
+}
