@@ -9,7 +9,7 @@
  * module extends at load time — without it the production bundle throws "Class extends value
  * undefined". No SharedArrayBuffer, so no COOP/COEP headers.
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteCommonjs } from '@originjs/vite-plugin-commonjs';
 
@@ -24,9 +24,41 @@ function neededByEntry(id: string, infoOf: ModuleInfoOf, seen: Set<string>): boo
   return info.isEntry || info.importers.some((importer) => neededByEntry(importer, infoOf, seen));
 }
 
+/**
+ * Asks the browser to fetch and compile the image viewer's chunk (Cornerstone, 5 MB) while it
+ * still parses the page, whatever the route: opened by a link or a bookmark, the viewer then
+ * waits neither for the app's own scripts nor for the compile, and from the study list the
+ * viewer opens with its code ready. The compile runs off the main thread; after the first visit
+ * the bytes come from the HTTP cache.
+ */
+function preloadViewer(): Plugin {
+  return {
+    name: 'pacs-preload-viewer',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunks = Object.values(context.bundle ?? {});
+        const viewer = chunks.find(
+          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/features/viewer/components/study-viewer.tsx'),
+        );
+        if (!viewer || viewer.type !== 'chunk') return [];
+        // Chunks the page loads anyway are already in it.
+        return [viewer.fileName, ...viewer.imports]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', href: `/viewer/${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/viewer/',
-  plugins: [react(), viteCommonjs()],
+  plugins: [react(), viteCommonjs(), preloadViewer()],
   optimizeDeps: {
     exclude: ['@cornerstonejs/dicom-image-loader'],
     include: ['dicom-parser'],

@@ -25,10 +25,15 @@ function controlledFetch() {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('file fetcher', () => {
-  it('downloads at most four files at once, in the order asked', async () => {
+  it('downloads two files at once until the first image shows, then four, in the order asked', async () => {
     const { open, asked } = controlledFetch();
     const { prefetchFiles } = await import('./file-fetcher.ts');
-    prefetchFiles(['a', 'b', 'c', 'd', 'e', 'f']);
+    const { firstImageSettled } = await import('./early-image.ts');
+    prefetchFiles(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    await tick();
+    expect(asked).toEqual(['a', 'b']);
+    firstImageSettled();
+    await tick();
     await tick();
     expect(asked).toEqual(['a', 'b', 'c', 'd']);
     open.shift()!.release();

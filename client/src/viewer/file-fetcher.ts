@@ -5,9 +5,11 @@
  * The first series' files are asked for as soon as its instance list is known
  * (`prefetchFiles`, from the light viewer route), while the viewer's chunk still loads: by the
  * time the first image shows, most of the series is already in memory and only needs decoding.
- * At most four downloads run at once, leaving two of the browser's six connections per host to
- * the first image and the viewer's own requests.
+ * Until the first image shows, two downloads run at once, so they take little from the viewer's
+ * start; then four, leaving two of the browser's six connections per host to the viewer's own
+ * requests.
  */
+import { afterFirstImage } from './early-image.ts';
 
 interface FetchAnswer {
   id: number;
@@ -16,10 +18,14 @@ interface FetchAnswer {
 }
 
 const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT_BEFORE_FIRST_IMAGE = 2;
+/** How long the first image may keep the downloads slow. */
+const FIRST_IMAGE_WAIT_MS = 3000;
 
 let worker: Worker | null | undefined;
 let nextId = 0;
 let inFlight = 0;
+let limit = MAX_IN_FLIGHT_BEFORE_FIRST_IMAGE;
 const waiting: (() => void)[] = [];
 const pending = new Map<number, { resolve: (buffer: ArrayBuffer) => void; reject: (error: Error) => void }>();
 const prefetched = new Map<string, Promise<ArrayBuffer>>();
@@ -56,8 +62,13 @@ function download(url: string): Promise<ArrayBuffer> {
   });
 }
 
+void afterFirstImage(FIRST_IMAGE_WAIT_MS).then(() => {
+  limit = MAX_IN_FLIGHT;
+  for (let free = MAX_IN_FLIGHT - MAX_IN_FLIGHT_BEFORE_FIRST_IMAGE; free > 0; free--) waiting.shift()?.();
+});
+
 async function limited(url: string): Promise<ArrayBuffer> {
-  if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (inFlight >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
   inFlight++;
   try {
     return await download(url);
