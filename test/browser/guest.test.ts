@@ -8,6 +8,7 @@
  * Screenshots go to test-results/screenshots/guest-*.png.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HEARTBEAT_EVERY_TICKS, HEARTBEAT_TICK_MS } from '@pacs/common';
 import type { Browser } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
@@ -117,9 +118,10 @@ describe('guests', () => {
 
     // The share ends: the same link now lands on /invalid.
     await admin.agent.delete(`${API}/sharestudies/delete`).query({ no: share.No }).set(admin.csrf).expect(200);
-    // The guest still in the app is signed out by the server at the next request.
+    // The guest still in the app is signed out by the server at the next request: the list's data
+    // may still be fresh, so that can be the heartbeat, which asks every 10 seconds.
     await page.evaluate(() => (window.location.hash = '#/list'));
-    await shell.waitForRoute(/^\/invalid$/);
+    await shell.waitForRoute(/^\/invalid$/, 2 * HEARTBEAT_TICK_MS * HEARTBEAT_EVERY_TICKS + 5000);
     const { page: later } = await fresh();
     await later.goto(shareLink(share.AccessKey));
     await new Shell(later).waitForRoute(/^\/invalid$/);

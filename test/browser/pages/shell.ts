@@ -9,8 +9,11 @@ export class Shell {
     return new URL(this.page.url()).hash.replace(/^#/, '');
   }
 
-  async waitForRoute(pattern: RegExp): Promise<void> {
-    await this.page.waitForFunction((source) => new RegExp(source).test(window.location.hash.replace(/^#/, '')), pattern.source);
+  /** `timeoutMs` defaults to the page's own timeout. */
+  async waitForRoute(pattern: RegExp, timeoutMs?: number): Promise<void> {
+    await this.page.waitForFunction((source) => new RegExp(source).test(window.location.hash.replace(/^#/, '')), pattern.source, {
+      timeout: timeoutMs,
+    });
   }
 
   get profileButton(): Locator {
