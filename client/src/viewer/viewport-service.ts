@@ -40,6 +40,7 @@ import {
 import { initCornerstone } from './cornerstone-init.ts';
 import { firstImageSettled, takeEarly } from './early-image.ts';
 import { fetchFile } from './file-fetcher.ts';
+import { cacheNativeImage } from './native-images.ts';
 import { clampFps, nextCineIndex, normaliseAngle, type CineRange } from './interaction.ts';
 import { voiRangeToWindow, windowToVoiRange, type WindowLevel } from './presets.ts';
 import {
@@ -192,22 +193,28 @@ function adoptEarlyImage(imageId: string): void {
 /**
  * Loads an image into the cache with its file downloaded by the fetch worker (file-fetcher.ts):
  * the file's data set is started here, so the image loader finds it pending instead of asking
- * with its own XMLHttpRequest on the main thread; this extra reference to the data set is
- * released once the image is loaded, leaving the image's own.
+ * with its own XMLHttpRequest on the main thread. A plain grayscale file's image is then made
+ * here (native-images.ts), sparing the decode worker's round trip; any other goes through
+ * Cornerstone's loader. The reference to the data set taken here passes to the image made here,
+ * or is dropped once Cornerstone's loader holds its own.
  */
 async function loadWithWorkerFetch(imageId: string): Promise<void> {
   if (!imageId.startsWith('wadouri:')) {
     await imageLoader.loadAndCacheImage(imageId);
     return;
   }
-  const { url } = wadouri.parseImageId(imageId);
-  const referenced = !wadouri.dataSetCacheManager.isLoaded(url);
-  // A failure shows through the image load that follows.
-  if (referenced) wadouri.dataSetCacheManager.load(url, () => fetchFile(url), imageId).catch(() => undefined);
+  const { url, frame } = wadouri.parseImageId(imageId);
+  const dataSet = await wadouri.dataSetCacheManager.load(url, () => fetchFile(url), imageId).catch(() => null);
+  const native = dataSet && frame === undefined ? cacheNativeImage(imageId, url, dataSet) : null;
+  if (native) {
+    await native;
+    return;
+  }
   try {
+    // A failed download shows through here, as the loader asks again.
     await imageLoader.loadAndCacheImage(imageId);
   } finally {
-    if (referenced) wadouri.dataSetCacheManager.unload(url);
+    if (dataSet) wadouri.dataSetCacheManager.unload(url);
   }
 }
 
