@@ -242,6 +242,27 @@ describe('viewer tools: measurements and annotations', () => {
     expect(value).toBeLessThan(-800);
   });
 
+  it('probes a later slice: the value of that slice, decoded by the series download', async () => {
+    await openCt();
+    // Once the series is loaded, slice 13 comes from the cache the download filled (native-images.ts).
+    await viewer.page.locator('.viewer-thumbnails .thumbnail[data-status="loaded"]').first().waitFor();
+    for (let i = 0; i < 12; i++) await viewer.page.keyboard.press('ArrowDown');
+    await expect.poll(async () => viewer.imagePosition().textContent()).toBe(`Im: 13 / ${SLICES}`);
+    const probe = viewer.toolbar().getByRole('button', { name: 'Pixel value', exact: true });
+    if ((await probe.getAttribute('aria-pressed')) !== 'true') await probe.click();
+    const point = await viewer.imageToPage(0, SIZE, SIZE, 160, 262);
+    await viewer.page.mouse.click(point.x, point.y);
+    await expect.poll(async () => (await viewer.annotationTexts()).join(' ')).toMatch(/HU/);
+    const text = (await viewer.annotationTexts()).join(' ');
+    await screenshot(viewer.page, 'viewer-tools-probe-slice-13');
+    const at = /\((\d+), (\d+), (\d+)\)/.exec(text);
+    expect(at, text).not.toBeNull();
+    expect(Number(at?.[3]), 'the slice index').toBe(12);
+    const value = Number(/(-?[\d.]+) HU/.exec(text)?.[1]);
+    expect(value).toBeCloseTo(huAt(ct.files[12] ?? '', Number(at?.[1]), Number(at?.[2])), 0);
+    expect(value, 'still lung').toBeLessThan(-600);
+  });
+
   it('keeps annotations across a reload and follows the display status', async () => {
     await openCt();
     await viewer.clickTool('Length', 'Annotation');

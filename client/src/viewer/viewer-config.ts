@@ -31,6 +31,27 @@ import type { MouseTool, PermissionKey } from '@pacs/common';
 
 const { MouseBindings, KeyboardBindings } = ToolEnums;
 
+type TargetImageData = ReturnType<ProbeTool['getTargetImageData']>;
+
+/**
+ * Cornerstone's probe, reading the right slice of a stack. Cornerstone 5.14's probe puts the
+ * stack's image index into the voxel index it reads, but a stack viewport's image data holds only
+ * the image on screen, so on every image but the first the read fell outside it and the probe
+ * showed no value. The slice index stays in the label; the read uses the one slice there is.
+ */
+export class StackProbeTool extends ProbeTool {
+  static override toolName = ProbeTool.toolName;
+
+  override getTargetImageData(targetId: string): TargetImageData {
+    const data = super.getTargetImageData(targetId);
+    const voxels = data?.voxelManager;
+    if (!data || !voxels || !targetId.startsWith('imageId:')) return data;
+    const oneSlice = Object.create(voxels) as { getAtIJKPoint: (ijk: [number, number, number]) => unknown };
+    oneSlice.getAtIJKPoint = ([i, j]) => voxels.getAtIJKPoint([i, j, 0]);
+    return { ...data, voxelManager: oneSlice as typeof voxels };
+  }
+}
+
 export interface ToolBinding {
   mouseButton?: number;
   modifierKey?: number;
@@ -50,7 +71,7 @@ export const ALL_TOOLS: readonly { toolName: string }[] = [
   EllipticalROITool,
   ArrowAnnotateTool,
   LabelTool,
-  ProbeTool,
+  StackProbeTool,
   MagnifyTool,
   CrosshairsTool,
   ReferenceLinesTool,
