@@ -2,11 +2,15 @@
  * DICOM in, study index, study list API and the DICOMweb proxy, against a real Orthanc and
  * PostgreSQL, with real files sent by dcmtk's storescu.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { orthancStatistics, storeFiles } from '../harness/dicom.ts';
 import { hashPassword } from '../../adapter/src/access/passwords.ts';
+import { generateCt } from '../../scripts/demo/generate-ct.ts';
 
 const PYDICOM = '/usr/lib/python3/dist-packages/pydicom/data';
 
@@ -212,6 +216,24 @@ describe('study, series and instance levels', () => {
  * from the stored file, or Orthanc's raw frame) and JPGExtended (JPEG: Orthanc's DICOMweb plugin)
  * equal Orthanc's own answers byte for byte.
  */
+/** The parts of a multipart answer, in order (every part declares its Content-Length). */
+function multipartParts(body: Buffer, contentType: string | null | undefined): Buffer[] {
+  const boundary = /boundary=("?)([^";]+)\1/.exec(contentType ?? '')?.[2];
+  expect(boundary, `no boundary in ${contentType}`).toBeTruthy();
+  const parts: Buffer[] = [];
+  for (let at = body.indexOf(`--${boundary}`); body.toString('latin1', at + boundary!.length + 2, at + boundary!.length + 4) !== '--';) {
+    const headersEnd = body.indexOf('\r\n\r\n', at);
+    const length = Number(/content-length:\s*(\d+)/i.exec(body.toString('latin1', at, headersEnd))?.[1]);
+    expect(Number.isInteger(length)).toBe(true);
+    parts.push(body.subarray(headersEnd + 4, headersEnd + 4 + length));
+    at = body.indexOf(`--${boundary}`, headersEnd + 4 + length);
+    expect(at).toBeGreaterThan(0);
+  }
+  return parts;
+}
+
+const WHOLE_SERIES = 'multipart/related; type="application/dicom"; transfer-syntax=*';
+
 async function expectAnswersAsOrthanc(target: Stack, session: Session): Promise<void> {
   const auth = 'Basic ' + Buffer.from(`${target.config.orthanc.user}:${target.config.orthanc.password}`).toString('base64');
   const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
@@ -269,6 +291,18 @@ async function expectAnswersAsOrthanc(target: Stack, session: Session): Promise<
       headers: { authorization: auth },
     });
     expect((file.body as Buffer).equals(await bytes(direct)), `${name}: file bytes differ from Orthanc's`).toBe(true);
+
+    // The whole series as stored: the same file, as the plugin's own series answer carries it.
+    const seriesPath = `/studies/${uid}/series/${series.SeriesInstanceUID}`;
+    const whole = await ourBytes(`${API}/dicom-web${seriesPath}`, { accept: WHOLE_SERIES });
+    expect(whole.status).toBe(200);
+    const plugin = await fetch(`${target.config.orthanc.url}/dicom-web${seriesPath}`, {
+      headers: { authorization: auth, accept: WHOLE_SERIES },
+    });
+    const theirParts = multipartParts(await bytes(plugin), plugin.headers.get('content-type'));
+    const ourParts = multipartParts(whole.body as Buffer, whole.headers['content-type']);
+    expect(ourParts.length).toBe(1);
+    expect(ourParts[0]!.equals(theirParts[0]!), `${name}: series answer differs from Orthanc's`).toBe(true);
   }
 }
 
@@ -374,6 +408,64 @@ describe('DICOMweb proxy', () => {
       ).arrayBuffer(),
     );
     for (let i = 0; i < 2; i++) expect(((await file().expect(200)).body as Buffer).equals(stored)).toBe(true);
+  });
+
+  it('answers a whole series as stored in one multipart answer, in instance number order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'series-'));
+    try {
+      const { studyInstanceUid } = generateCt({
+        out: dir,
+        slices: 5,
+        size: 32,
+        studyUidSeed: 'series-retrieve',
+        patientName: 'Series^Retrieve',
+      });
+      // Sent last slice first: Orthanc keeps them in arrival order, the answer follows the index.
+      const files = readdirSync(dir)
+        .sort()
+        .reverse()
+        .map((file) => join(dir, file));
+      expect(storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
+      await waitForCount(++studyCount);
+      const series = (await admin.agent.get(`${API}/series/fromstudy`).query({ uid: studyInstanceUid }).expect(200)).body[0];
+      const instances = (await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.SeriesInstanceUID }).expect(200))
+        .body as { SOPInstanceUID: string; InstanceNumber: number }[];
+      expect(instances.map((instance) => instance.InstanceNumber)).toEqual([1, 2, 3, 4, 5]);
+      const path = `${API}/dicom-web/studies/${studyInstanceUid}/series/${series.SeriesInstanceUID}`;
+      const answer = await admin.agent
+        .get(path)
+        .set('Accept', WHOLE_SERIES)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      const parts = multipartParts(answer.body as Buffer, answer.headers['content-type']);
+      const auth = 'Basic ' + Buffer.from(`${stack.config.orthanc.user}:${stack.config.orthanc.password}`).toString('base64');
+      expect(parts.length).toBe(5);
+      for (const [at, instance] of instances.entries()) {
+        const [found] = (await (
+          await fetch(`${stack.config.orthanc.url}/tools/lookup`, {
+            method: 'POST',
+            headers: { authorization: auth },
+            body: instance.SOPInstanceUID,
+          })
+        ).json()) as { ID: string }[];
+        const stored = Buffer.from(
+          await (
+            await fetch(`${stack.config.orthanc.url}/instances/${found!.ID}/file`, { headers: { authorization: auth } })
+          ).arrayBuffer(),
+        );
+        expect(parts[at]!.equals(stored), `part ${at + 1} is not instance ${instance.InstanceNumber}`).toBe(true);
+      }
+      // Another Accept goes to Orthanc's plugin (here: the default syntax), and a series outside the study is 404.
+      await admin.agent.get(path).set('Accept', 'multipart/related; type="application/dicom"').expect(200);
+      await admin.agent.get(`${API}/dicom-web/studies/${studyInstanceUid}/series/1.2.3.999`).set('Accept', WHOLE_SERIES).expect(404);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('renders an instance for a browser image request (Orthanc refuses the browser Accept list)', async () => {

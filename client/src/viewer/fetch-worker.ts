@@ -4,21 +4,45 @@
  * thread, several milliseconds per 512 KB file, which made a 300-image series wait on the main
  * thread rather than the network. Here the bytes arrive in the worker and move to the main
  * thread without a copy (a transferred ArrayBuffer).
+ *
+ * Two kinds of request: one file (`kind: 'file'`, a WADO-URI URL), answered with its bytes; and
+ * a whole series (`kind: 'series'`, a WADO-RS series URL), whose files are posted one by one as
+ * they arrive, each with its SOP Instance UID, then `done`.
  */
-interface FetchRequest {
-  id: number;
-  url: string;
-}
+import { boundaryOf, MultipartReader } from './multipart.ts';
+import { SERIES_ACCEPT, type FetchAnswer, type FetchRequest } from './fetch-protocol.ts';
+import { mediaStorageSopInstanceUid } from './part10.ts';
 
 const scope = self as unknown as Worker;
 
+async function fetchFile(id: number, url: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const buffer = await response.arrayBuffer();
+  scope.postMessage({ id, buffer } satisfies FetchAnswer, [buffer]);
+}
+
+async function fetchSeries(id: number, url: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin', headers: { accept: SERIES_ACCEPT } });
+  const boundary = boundaryOf(response.headers.get('content-type'));
+  if (!response.ok || !response.body || !boundary) throw new Error(`HTTP ${response.status}`);
+  const reader = new MultipartReader(boundary, (buffer) => {
+    const sop = mediaStorageSopInstanceUid(buffer);
+    if (sop) scope.postMessage({ id, buffer, sop } satisfies FetchAnswer, [buffer]);
+  });
+  const stream = response.body.getReader();
+  for (;;) {
+    const { done, value } = await stream.read();
+    if (done) break;
+    reader.push(value);
+  }
+  reader.finish();
+  scope.postMessage({ id, done: true } satisfies FetchAnswer);
+}
+
 scope.addEventListener('message', (event: MessageEvent<FetchRequest>) => {
-  const { id, url } = event.data;
-  fetch(url, { credentials: 'same-origin' })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const buffer = await response.arrayBuffer();
-      scope.postMessage({ id, buffer }, [buffer]);
-    })
-    .catch((error: unknown) => scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) }));
+  const { id, kind, url } = event.data;
+  (kind === 'series' ? fetchSeries(id, url) : fetchFile(id, url)).catch((error: unknown) =>
+    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies FetchAnswer),
+  );
 });

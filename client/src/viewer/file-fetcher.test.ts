@@ -58,3 +58,52 @@ describe('file fetcher', () => {
     expect(asked).toEqual(['file-1', 'file-1']);
   });
 });
+
+/** A stand-in for the fetch worker: the test answers its series requests. */
+class FakeWorker extends EventTarget {
+  static last: FakeWorker | null = null;
+  readonly asked: { id: number; kind: string; url: string }[] = [];
+  constructor() {
+    super();
+    FakeWorker.last = this;
+  }
+  postMessage(message: { id: number; kind: string; url: string }): void {
+    this.asked.push(message);
+  }
+  answer(data: object): void {
+    this.dispatchEvent(new MessageEvent('message', { data }));
+  }
+}
+
+describe('series download', () => {
+  it('hands over the files of one series answer, and fetches what it lacked one by one', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { fetchFile, prefetchSeries } = await import('./file-fetcher.ts');
+    prefetchSeries('/series/1', [
+      { sop: '1.1', url: 'file-1' },
+      { sop: '1.2', url: 'file-2' },
+    ]);
+    const worker = FakeWorker.last!;
+    expect(worker.asked).toEqual([{ id: 0, kind: 'series', url: '/series/1' }]);
+    const first = fetchFile('file-1');
+    worker.answer({ id: 0, sop: '1.1', buffer: new Uint8Array([1]).buffer });
+    // A part of another instance (stored since the list was read) is dropped.
+    worker.answer({ id: 0, sop: '9.9', buffer: new Uint8Array([9]).buffer });
+    expect(new Uint8Array(await first)).toEqual(new Uint8Array([1]));
+    worker.answer({ id: 0, done: true });
+    await tick();
+    // file-2 was not in the answer: asked for on its own.
+    expect(worker.asked[1]).toEqual({ id: 1, kind: 'file', url: 'file-2' });
+    const second = fetchFile('file-2');
+    worker.answer({ id: 1, buffer: new Uint8Array([2]).buffer });
+    expect(new Uint8Array(await second)).toEqual(new Uint8Array([2]));
+  });
+
+  it('leaves out files already asked for', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const { prefetchFiles, prefetchSeries } = await import('./file-fetcher.ts');
+    prefetchFiles(['file-1']);
+    prefetchSeries('/series/1', [{ sop: '1.1', url: 'file-1' }]);
+    expect(FakeWorker.last!.asked).toEqual([{ id: 0, kind: 'file', url: 'file-1' }]);
+  });
+});

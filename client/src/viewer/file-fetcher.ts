@@ -10,11 +10,18 @@
  * requests.
  */
 import { afterFirstImage } from './early-image.ts';
+import type { FetchAnswer, FetchRequest } from './fetch-protocol.ts';
 
-interface FetchAnswer {
-  id: number;
-  buffer?: ArrayBuffer;
-  error?: string;
+/** One file of a series download, named by its SOP Instance UID. */
+export interface SeriesFile {
+  sop: string;
+  url: string;
+}
+
+interface Waiting {
+  url: string;
+  resolve: (buffer: ArrayBuffer) => void;
+  reject: (error: Error) => void;
 }
 
 const MAX_IN_FLIGHT = 4;
@@ -28,6 +35,8 @@ let inFlight = 0;
 let limit = MAX_IN_FLIGHT_BEFORE_FIRST_IMAGE;
 const waiting: (() => void)[] = [];
 const pending = new Map<number, { resolve: (buffer: ArrayBuffer) => void; reject: (error: Error) => void }>();
+/** Series downloads under way: the files each still waits for, by SOP Instance UID. */
+const streams = new Map<number, Map<string, Waiting>>();
 const prefetched = new Map<string, Promise<ArrayBuffer>>();
 
 function fetcher(): Worker | null {
@@ -35,7 +44,20 @@ function fetcher(): Worker | null {
   try {
     worker = new Worker(new URL('./fetch-worker.ts', import.meta.url), { type: 'module', name: 'dicom-fetch' });
     worker.addEventListener('message', (event: MessageEvent<FetchAnswer>) => {
-      const { id, buffer, error } = event.data;
+      const { id, buffer, sop, error } = event.data;
+      const stream = streams.get(id);
+      if (stream) {
+        if (buffer && sop) {
+          const waiting = stream.get(sop);
+          stream.delete(sop);
+          waiting?.resolve(buffer);
+          return;
+        }
+        // Ended or failed: what the answer did not hold is downloaded file by file.
+        streams.delete(id);
+        for (const waiting of stream.values()) limited(waiting.url).then(waiting.resolve, waiting.reject);
+        return;
+      }
       const request = pending.get(id);
       pending.delete(id);
       if (buffer) request?.resolve(buffer);
@@ -58,7 +80,7 @@ function download(url: string): Promise<ArrayBuffer> {
   const id = nextId++;
   return new Promise<ArrayBuffer>((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    target.postMessage({ id, url });
+    target.postMessage({ id, kind: 'file', url } satisfies FetchRequest);
   });
 }
 
@@ -97,4 +119,29 @@ export function prefetchFiles(urls: readonly string[]): void {
     request.catch(() => prefetched.delete(url));
     prefetched.set(url, request);
   }
+}
+
+/**
+ * Starts downloading the files of a series in one request (`seriesUrl`, a WADO-RS series
+ * retrieve; the worker splits the answer): files already asked for are left out of the wait, and
+ * any the answer does not bring are then downloaded one by one.
+ */
+export function prefetchSeries(seriesUrl: string, files: readonly SeriesFile[]): void {
+  const wanted = files.filter((file) => !prefetched.has(file.url));
+  if (wanted.length === 0) return;
+  const target = fetcher();
+  if (!target) {
+    prefetchFiles(wanted.map((file) => file.url));
+    return;
+  }
+  const id = nextId++;
+  const waiting = new Map<string, Waiting>();
+  for (const file of wanted) {
+    const request = new Promise<ArrayBuffer>((resolve, reject) => waiting.set(file.sop, { url: file.url, resolve, reject }));
+    // A failed download is forgotten: the image loader then asks again.
+    request.catch(() => prefetched.delete(file.url));
+    prefetched.set(file.url, request);
+  }
+  streams.set(id, waiting);
+  target.postMessage({ id, kind: 'series', url: seriesUrl } satisfies FetchRequest);
 }

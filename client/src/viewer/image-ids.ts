@@ -26,6 +26,33 @@ export function wadoUri(instance: InstanceRef): string {
   return `${API_BASE}/wado?${params.toString()}`;
 }
 
+/** The adapter's WADO-RS URL for a whole series (its files, fetched by the fetch worker). */
+export function seriesRetrieveUrl(studyUid: string, seriesUid: string): string {
+  return `${API_BASE}/dicom-web/studies/${encodeURIComponent(studyUid)}/series/${encodeURIComponent(seriesUid)}`;
+}
+
+/**
+ * The series downloads (one per series) that bring the files of `imageIds`: each file named by its
+ * SOP Instance UID and WADO-URI URL, once (the frames of an instance share a file).
+ */
+export function seriesDownloads(imageIds: readonly string[]): { url: string; files: { sop: string; url: string }[] }[] {
+  const bySeries = new Map<string, { url: string; files: { sop: string; url: string }[]; seen: Set<string> }>();
+  for (const imageId of imageIds) {
+    if (!imageId.startsWith('wadouri:')) continue;
+    const ref = refOfImageId(imageId);
+    if (!ref) continue;
+    let download = bySeries.get(ref.SeriesInstanceUID);
+    if (!download) {
+      download = { url: seriesRetrieveUrl(ref.StudyInstanceUID, ref.SeriesInstanceUID), files: [], seen: new Set() };
+      bySeries.set(ref.SeriesInstanceUID, download);
+    }
+    if (download.seen.has(ref.SOPInstanceUID)) continue;
+    download.seen.add(ref.SOPInstanceUID);
+    download.files.push({ sop: ref.SOPInstanceUID, url: wadoUri(ref) });
+  }
+  return [...bySeries.values()].map(({ url, files }) => ({ url, files }));
+}
+
 /** The image id of one instance; `frame` (1-based) only for multi-frame instances, 0 otherwise. */
 export function imageIdOf(instance: InstanceRef, frame = 0): string {
   const base = `wadouri:${wadoUri(instance)}`;

@@ -39,7 +39,8 @@ import {
 } from './annotations.ts';
 import { initCornerstone } from './cornerstone-init.ts';
 import { firstImageSettled, takeEarly } from './early-image.ts';
-import { fetchFile } from './file-fetcher.ts';
+import { fetchFile, prefetchSeries } from './file-fetcher.ts';
+import { seriesDownloads } from './image-ids.ts';
 import { cacheNativeImage } from './native-images.ts';
 import { clampFps, nextCineIndex, normaliseAngle, type CineRange } from './interaction.ts';
 import { voiRangeToWindow, windowToVoiRange, type WindowLevel } from './presets.ts';
@@ -551,6 +552,8 @@ export class ViewportService {
     // The first image's render is asked for just before: a dozen downloads decoding on the main
     // thread would push its frame back.
     await afterNextPaint();
+    // The files come in one request per series; the loop below takes them as they arrive.
+    for (const download of seriesDownloads(imageIds)) prefetchSeries(download.url, download.files);
     let next = 0;
     let done = 0;
     let failed = 0;

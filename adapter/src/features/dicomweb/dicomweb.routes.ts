@@ -16,6 +16,8 @@
  * answer. Both are read from Orthanc's storage folder when the adapter can see it
  * (stored-files.ts: one file read, no second socket hop), else from Orthanc's core routes
  * /instances/{id}/file and /instances/{id}/frames/{n}/raw (0.3 and 0.4 ms of Orthanc's CPU).
+ * A whole series asked for as stored (transfer-syntax=*) is answered the same way, all its files
+ * in one multipart answer (series-files.ts): the viewer's series download.
  * Anything else (other transfer syntaxes, transcoding, several frames) goes to the plugin.
  */
 import type { Request } from 'express';
@@ -28,6 +30,7 @@ import { AppError } from '../../http/errors.ts';
 import { optionalString, requiredString } from '../../http/input.ts';
 import { streamFromOrthanc, type ProxyTarget } from '../../orthanc/proxy.ts';
 import { frameAnswerSyntax, frameEnvelope, NATIVE_SYNTAXES } from './frames.ts';
+import { sendSeriesFiles, wantsStoredInstances } from './series-files.ts';
 import { OrthancStorage, sendStored } from './stored-files.ts';
 
 const READERS: readonly PermissionKey[] = ['viewer', 'list', 'report'];
@@ -125,6 +128,22 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         const instance = uidAfter('instances');
         if ((series !== undefined && !UID.test(series)) || (instance !== undefined && !UID.test(instance))) throw new AppError('not_found');
         const orthancId = await requireVisibleResource(deps.db, auth, uid, series, instance);
+        // A whole series as stored, in display order (series-files.ts).
+        if (segments.length === 4 && segments[2] === 'series' && wantsStoredInstances(req.get('accept'))) {
+          const { rows } = await deps.db.query<{ orthanc_id: string }>(
+            `select i.orthanc_id from instances i join series s on s.id = i.series_id join studies st on st.id = s.study_id
+              where st.study_instance_uid = $1 and s.series_instance_uid = $2 order by i.instance_number asc nulls last, i.id asc`,
+            [uid, series],
+          );
+          if (rows.length === 0) throw new AppError('not_found');
+          await sendSeriesFiles(
+            res,
+            storageOf(deps),
+            deps.orthanc,
+            rows.map((row) => row.orthanc_id),
+          );
+          return;
+        }
         // One frame of a natively encoded instance: Orthanc's raw frame in the WADO-RS envelope.
         const frame =
           segments.length === 8 && segments[6] === 'frames' && /^[1-9][0-9]{0,5}$/.test(segments[7] ?? '') ? Number(segments[7]) : 0;

@@ -33,19 +33,25 @@ function parseMediaRange(range: string): { type: string; params: Map<string, str
   return { type, params };
 }
 
+/** The media ranges of an Accept header (commas inside quoted values do not split). */
+export function parseAccept(accept: string | undefined): { type: string; params: Map<string, string> }[] {
+  return (accept ?? '')
+    .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)
+    .map((range) => range.trim())
+    .filter(Boolean)
+    .map(parseMediaRange);
+}
+
 /**
  * The transfer syntax a frames request lets native bytes be sent as: '*' (any, so the stored one
  * is declared), Explicit VR Little Endian (WADO-RS's default for frames), or null when the
  * request wants something else (a compressed syntax, an image, several choices).
  */
 export function frameAnswerSyntax(accept: string | undefined): '*' | typeof EXPLICIT_LITTLE_ENDIAN | null {
-  const ranges = (accept ?? '')
-    .split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)
-    .map((range) => range.trim())
-    .filter(Boolean);
+  const ranges = parseAccept(accept);
   if (ranges.length === 0) return EXPLICIT_LITTLE_ENDIAN;
   if (ranges.length > 1) return null;
-  const { type, params } = parseMediaRange(ranges[0]!);
+  const { type, params } = ranges[0]!;
   if (type === '*/*') return EXPLICIT_LITTLE_ENDIAN;
   if (type !== 'multipart/related') return null;
   const partType = params.get('type') ?? 'application/octet-stream';

@@ -41,7 +41,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Files up to this size are parsed for their frame layout (read whole once); larger ones are relayed. */
 const LAYOUT_MAX_BYTES = 32 * 1024 * 1024;
 /** Answers up to this size are read in one piece and written with one call; larger ones stream. */
-const SINGLE_READ_MAX_BYTES = 8 * 1024 * 1024;
+export const SINGLE_READ_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * Answer buffers, reused once written: a fresh half-megabyte buffer per frame is memory outside
@@ -179,6 +179,30 @@ export class OrthancStorage {
     this.files.delete(orthancId);
     this.layouts.delete(orthancId);
   }
+}
+
+/**
+ * A whole stored file read into a pooled buffer (its first `file.size` bytes), or null when the
+ * file is gone or shorter than recorded. Give the buffer back with `releaseStored` once written.
+ */
+export async function readStored(file: StoredFile): Promise<Buffer | null> {
+  const handle = await open(file.path, 'r').catch(() => null);
+  if (!handle) return null;
+  const buffer = pool.take(file.size);
+  try {
+    if (await readFully(handle, buffer, 0, file.size, 0)) return buffer;
+  } catch {
+    // Read as gone: the caller relays through Orthanc.
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+  pool.give(buffer);
+  return null;
+}
+
+/** Takes back a buffer of `readStored` once every byte of it was handed to the socket. */
+export function releaseStored(buffer: Buffer): void {
+  pool.give(buffer);
 }
 
 /** Reads `length` bytes at `position` into `target` from `offset` on. */

@@ -11,8 +11,8 @@ import { useSearchParams } from 'react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@pacs/common';
 import { withTimeout } from '../../../lib/lazy-screen.ts';
 import { fetchEarly } from '../../../viewer/early-image.ts';
-import { prefetchFiles } from '../../../viewer/file-fetcher.ts';
-import { wadoUri } from '../../../viewer/image-ids.ts';
+import { prefetchSeries } from '../../../viewer/file-fetcher.ts';
+import { seriesRetrieveUrl, wadoUri } from '../../../viewer/image-ids.ts';
 import { getInstancesQueryOptions } from '../api/get-instances.ts';
 import { getSeriesQueryOptions } from '../api/get-series.ts';
 import { getStudyQueryOptions } from '../api/get-study.ts';
@@ -35,8 +35,11 @@ async function prefetchStudy(queryClient: QueryClient, studyUid: string): Promis
   if (!first) return;
   const instances = await queryClient.fetchQuery(getInstancesQueryOptions(first.SeriesInstanceUID));
   if (instances[0]) fetchEarly(wadoUri(instances[0]));
-  // The rest of that series downloads meanwhile, off the main thread.
-  prefetchFiles(instances.slice(1).map(wadoUri));
+  // The rest of that series downloads meanwhile, off the main thread, in one request.
+  prefetchSeries(
+    seriesRetrieveUrl(first.StudyInstanceUID, first.SeriesInstanceUID),
+    instances.slice(1).map((instance) => ({ sop: instance.SOPInstanceUID, url: wadoUri(instance) })),
+  );
 }
 
 export function ViewerScreen() {
