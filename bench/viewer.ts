@@ -2,7 +2,9 @@
  * Viewer figures (issue "Viewer: the full reading tool set"), measured in headless Chromium on
  * loopback against a 300-slice 512×512 CT:
  *
- * - first_image_ms: navigation to the viewer → first pixels of the series on the canvas;
+ * - first_image_ms: navigation to the viewer → first pixels of the series on screen (the first
+ *   look, drawn before Cornerstone runs, or the viewport's canvas, whichever comes first);
+ * - viewer_ready_ms: navigation → the first image in Cornerstone's viewport (tools work);
  * - series_loaded_ms: navigation → every image of the series downloaded and decoded (the
  *   thumbnail says "Loaded");
  * - mpr_ready_ms: the MPR button → the three planes drawn (series already loaded);
@@ -86,33 +88,46 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     const url = `${stack.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(studyUid)}`;
-    // A first visit warms the HTTP cache for the app's scripts, as a returning user has it.
+    // A first visit warms the HTTP cache for the app's scripts and lets the viewer remember where
+    // its first image goes, as a returning user has both.
     await page.goto(url);
     await page.waitForSelector('.viewport-cell[data-cell="0"] .overlay-image-index');
     await page.goto('about:blank');
 
     log('viewer: first image and whole series…');
     await page.goto(url);
-    // Reading pixels back from the canvas is costly (a GPU read-back every frame): it starts once
-    // the overlay shows an image index, which the viewer sets in the same task as it asks for the
-    // first render, so the gate never hides pixels already drawn, it only keeps the probe off the
-    // main thread while the viewer is still starting.
+    // Two moments: the first look (the first image drawn before Cornerstone runs, first-look.ts)
+    // and the viewer's own first image. Reading pixels back from Cornerstone's canvas is costly (a
+    // GPU read-back every frame): it starts once the overlay shows an image index, which the
+    // viewer sets in the same task as it asks for the first render, so the gate never hides
+    // pixels already drawn, it only keeps the probe off the main thread while the viewer starts.
     const firstImage = await page.waitForFunction(
       () => {
-        if (!document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')) return null;
-        const canvas = document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas');
-        const context = canvas?.getContext('2d', { willReadFrequently: true });
-        if (!canvas || !context || !canvas.width) return null;
-        const size = 64;
-        const data = context.getImageData((canvas.width - size) >> 1, (canvas.height - size) >> 1, size, size).data;
-        const levels = new Set<number>();
-        for (let at = 0; at < data.length; at += 4) levels.add(data[at] ?? 0);
-        return levels.size >= 8 ? performance.now() : null;
+        // Pixels found below were on screen when this frame began: reading them back takes time.
+        const now = performance.now();
+        const times = ((window as unknown as { benchTimes?: { look?: number } }).benchTimes ??= {});
+        const look = times.look === undefined ? document.querySelector<HTMLCanvasElement>('canvas.viewer-first-look') : null;
+        const viewer = document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')
+          ? document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas')
+          : null;
+        // Enough grey levels in the middle of a canvas: an image, not a blank or a message.
+        const showing = [look, viewer].map((canvas) => {
+          const context = canvas?.getContext('2d', { willReadFrequently: true });
+          if (!canvas || !context || !canvas.width) return false;
+          const size = 64;
+          const data = context.getImageData((canvas.width - size) >> 1, (canvas.height - size) >> 1, size, size).data;
+          const levels = new Set<number>();
+          for (let at = 0; at < data.length; at += 4) levels.add(data[at] ?? 0);
+          return levels.size >= 8;
+        });
+        if (showing[0]) times.look = now;
+        if (!showing[1]) return null;
+        return { look: times.look ?? now, ready: now };
       },
       undefined,
       { polling: 'raf' },
     );
-    const firstImageMs = (await firstImage.jsonValue()) as number;
+    const { look: firstImageMs, ready: viewerReadyMs } = (await firstImage.jsonValue()) as { look: number; ready: number };
     const loaded = await page.waitForFunction(
       () => (document.querySelector('.viewer-thumbnails .thumbnail[data-status="loaded"]') ? performance.now() : null),
       undefined,
@@ -160,6 +175,7 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
     await context.close();
     return {
       first_image_ms: Math.round(firstImageMs),
+      viewer_ready_ms: Math.round(viewerReadyMs),
       series_loaded_ms: Math.round(seriesLoadedMs),
       mpr_ready_ms: Math.round(mprReadyMs),
       scroll_fps: Math.round(scrollFps * 10) / 10,

@@ -5,9 +5,11 @@ import { configureApiClient } from './lib/api-client.ts';
 import { applyDocumentLanguage } from './app/language.ts';
 import { setNavigator } from './app/navigation.ts';
 import { Providers } from './app/providers.tsx';
+import { queryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { currentCsrfToken, refreshCsrfToken } from './app/session.ts';
 import { uiStore } from './app/stores/index.ts';
+import { prefetchStudy, viewerStudyOf } from './features/viewer/prefetch-study.ts';
 import './styles/app.css';
 
 configureApiClient({
@@ -19,6 +21,10 @@ applyDocumentLanguage(uiStore.language);
 
 const router = createAppRouter();
 setNavigator({ navigate: (to, options) => void router.navigate(to, options) });
+
+// A viewer link: the study's requests go alongside the app's start-up requests (prefetch-study.ts).
+const viewerStudy = viewerStudyOf(window.location.hash);
+if (viewerStudy) void prefetchStudy(queryClient, viewerStudy, { silent: true }).catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

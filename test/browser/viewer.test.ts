@@ -17,7 +17,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { Shell } from './pages/shell.ts';
-import { gridDifference, ViewerPage } from './pages/viewer-page.ts';
+import { gridDifference, ViewerPage, type CanvasStats } from './pages/viewer-page.ts';
 
 const SAMPLES_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 
@@ -173,6 +173,63 @@ describe('viewer: CT', () => {
     await expect(viewer.thumbnails().first().textContent()).resolves.toMatch(/CT.*20 images/);
     await expect(viewer.header().textContent()).resolves.toMatch(/Patient ID/);
     await screenshot(viewer.page, 'viewer-ct');
+  });
+
+  it('draws the first image before the viewer runs, where the viewer then shows it', async () => {
+    // The viewer remembers where its first image went (the test above opened this study).
+    await viewer.open(ctStudy);
+    await viewer.waitForPixels();
+    await viewer.page.waitForTimeout(300);
+    // A page opened on the viewer link: the first look is drawn before Cornerstone has started.
+    await viewer.page.goto('about:blank');
+    await viewer.page.goto(`${stack.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(ctStudy)}`, { waitUntil: 'commit' });
+    const seen = await viewer.page.waitForFunction(
+      () => {
+        const state = ((window as unknown as { firstLookTest?: { look?: number[]; size?: number[] } }).firstLookTest ??= {});
+        const look = state.look ? null : document.querySelector<HTMLCanvasElement>('canvas.viewer-first-look');
+        const viewerCanvas = document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')
+          ? document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas')
+          : null;
+        // A 16×16 luminance grid of each canvas, and whether it shows an image.
+        const grids = [look, viewerCanvas].map((canvas) => {
+          const context = canvas?.getContext('2d', { willReadFrequently: true });
+          if (!canvas || !context || !canvas.width) return null;
+          const { width, height } = canvas;
+          const data = context.getImageData(0, 0, width, height).data;
+          const sums = new Array<number>(256).fill(0);
+          const counts = new Array<number>(256).fill(0);
+          const levels = new Set<number>();
+          for (let y = 0; y < height; y++) {
+            for (let x = 0; x < width; x++) {
+              const at = (y * width + x) * 4;
+              const cell = Math.floor((y * 16) / height) * 16 + Math.floor((x * 16) / width);
+              sums[cell] = (sums[cell] ?? 0) + (data[at] ?? 0);
+              counts[cell] = (counts[cell] ?? 0) + 1;
+              levels.add(data[at] ?? 0);
+            }
+          }
+          return levels.size >= 8 ? { grid: sums.map((sum, cell) => sum / (counts[cell] || 1)), size: [width, height] } : null;
+        });
+        if (grids[0]) {
+          state.look = grids[0].grid;
+          state.size = grids[0].size;
+        }
+        if (!grids[1]) return null;
+        return { look: state.look ?? null, lookSize: state.size ?? null, viewer: grids[1].grid, viewerSize: grids[1].size };
+      },
+      undefined,
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const result = (await seen.jsonValue()) as { look: number[] | null; lookSize: number[] | null; viewer: number[]; viewerSize: number[] };
+    expect(result.look, 'the first look was drawn before the viewer showed its image').not.toBeNull();
+    expect(result.lookSize).toEqual(result.viewerSize);
+    const difference = gridDifference({ grid: result.look! } as CanvasStats, { grid: result.viewer } as CanvasStats);
+    expect(difference, 'mean difference of the 16×16 grids (0..255)').toBeLessThan(6);
+    // It goes once the viewer's own image is on screen.
+    await expect.poll(() => viewer.page.locator('canvas.viewer-first-look').count()).toBe(0);
+    await screenshot(viewer.page, 'viewer-ct-after-first-look');
+    // The reload asks an administrator without a country again.
+    await new Shell(viewer.page).dismissTimeZoneIfAsked();
   });
 
   it('changes brightness with a preset and a window-level drag, and resets', async () => {

@@ -19,6 +19,11 @@ export function fetchEarly(url: string): void {
   early.set(url, request);
 }
 
+/** The download started for `url`, without taking it (the first look reads the same bytes). */
+export function peekEarly(url: string): Promise<ArrayBuffer> | undefined {
+  return early.get(url);
+}
+
 /** The download started for `url`, handed over once (later loads go through the loader's cache). */
 export function takeEarly(url: string): Promise<ArrayBuffer> | undefined {
   const request = early.get(url);
@@ -32,6 +37,11 @@ const settled = new Promise<void>((resolve) => (settle = resolve));
 /** The viewer's first image is on screen, or could not be shown. */
 export function firstImageSettled(): void {
   settle();
+}
+
+/** Resolves once the viewer's first image is on screen, or could not be shown. */
+export function firstImageShown(): Promise<void> {
+  return settled;
 }
 
 /**

@@ -40,6 +40,7 @@ import {
 import { initCornerstone } from './cornerstone-init.ts';
 import { firstImageSettled, takeEarly } from './early-image.ts';
 import { fetchFile, prefetchSeries } from './file-fetcher.ts';
+import { rememberFirstLookPlace } from './first-look.ts';
 import { seriesDownloads } from './image-ids.ts';
 import { cacheNativeImage } from './native-images.ts';
 import { clampFps, nextCineIndex, normaliseAngle, type CineRange } from './interaction.ts';
@@ -407,7 +408,11 @@ export class ViewportService {
       const colormap = this.colormaps.get(viewportId);
       if (colormap) viewport.setProperties({ colormap: { name: colormap } });
       viewport.render();
-      void afterNextPaint().then(firstImageSettled);
+      const shownId = imageIds[start] ?? '';
+      void afterNextPaint().then(() => {
+        firstImageSettled();
+        if (shownId.startsWith('wadouri:')) rememberFirstLookPlace(wadouri.parseImageId(shownId).url, viewport.element);
+      });
       if (entry.state.status === 'loading') this.update(entry, { ...entry.state, status: 'ready' });
       this.refresh(viewportId);
       this.updateSync();

@@ -1,0 +1,52 @@
+/**
+ * What the viewer needs first, asked for before the viewer itself is running: the study, its
+ * series, the instances of the first few series, the first image's file, the rest of the first
+ * series (one request, file-fetcher.ts), and the first image drawn without Cornerstone
+ * (first-look.ts). The light viewer route starts this when it renders; a page opened on a viewer
+ * link starts it from main.tsx, before the app's own start-up requests have answered, so the
+ * study's requests run alongside them. Everything here is light: no Cornerstone.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchEarly } from '../../viewer/early-image.ts';
+import { prefetchSeries } from '../../viewer/file-fetcher.ts';
+import { startFirstLook } from '../../viewer/first-look.ts';
+import { seriesRetrieveUrl, wadoUri } from '../../viewer/image-ids.ts';
+import { getInstancesQueryOptions } from './api/get-instances.ts';
+import { getSeriesQueryOptions } from './api/get-series.ts';
+import { getStudyQueryOptions } from './api/get-study.ts';
+
+/** The default series grid has four cells: their instance lists are wanted first. */
+const PREFETCHED_SERIES = 4;
+
+/** The study a viewer URL (`#/viewer?studyinstanceuid=…`) opens, or null for any other page. */
+export function viewerStudyOf(hash: string): string | null {
+  const match = /^#\/viewer\?(.*)$/.exec(hash);
+  return match ? new URLSearchParams(match[1]).get('studyinstanceuid') || null : null;
+}
+
+/**
+ * Fills the query cache the viewer reads when it mounts. `silent`: failures are not reported
+ * (the page does not know yet whether anyone is signed in; the viewer asks again and shows them).
+ */
+export async function prefetchStudy(queryClient: QueryClient, studyUid: string, { silent = false } = {}): Promise<void> {
+  if (!studyUid) return;
+  const meta = silent ? { silent: true } : undefined;
+  void queryClient.prefetchQuery({ ...getStudyQueryOptions(studyUid), meta });
+  const series = await queryClient.fetchQuery({ ...getSeriesQueryOptions(studyUid), meta });
+  for (const item of series.slice(0, PREFETCHED_SERIES)) {
+    void queryClient.prefetchQuery({ ...getInstancesQueryOptions(item.SeriesInstanceUID), meta });
+  }
+  // The first cell shows the first series from its first image: that file is needed first of all.
+  const first = series[0];
+  if (!first) return;
+  const instances = await queryClient.fetchQuery({ ...getInstancesQueryOptions(first.SeriesInstanceUID), meta });
+  const [firstInstance] = instances;
+  if (!firstInstance) return;
+  fetchEarly(wadoUri(firstInstance));
+  startFirstLook(wadoUri(firstInstance), first.Modality ?? '');
+  // The rest of that series downloads meanwhile, off the main thread, in one request.
+  prefetchSeries(
+    seriesRetrieveUrl(first.StudyInstanceUID, first.SeriesInstanceUID),
+    instances.slice(1).map((instance) => ({ sop: instance.SOPInstanceUID, url: wadoUri(instance) })),
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The first image of a viewer page, drawn before Cornerstone is running. Cornerstone's chunk
+ * (megabytes of script), its WebGL start and the viewer's first render take most of a second on
+ * a small machine; the first image's file usually arrives long before that. Where the viewer
+ * showed a study's first image last time (same modality, same window size: the place is
+ * remembered per browser), that file is decoded here (preview-image.ts) and drawn on a plain
+ * canvas at that place, over the page, until the viewer's own first image is on screen; then it
+ * goes. It is only a picture: it takes no input (pointer events pass through it).
+ *
+ * Nothing is drawn where the place is unknown (a first visit, another window size) or the file
+ * is not a plain grayscale one, or once the viewer has shown its first image.
+ */
+import { firstImageShown, peekEarly } from './early-image.ts';
+import { decodePreview, type PreviewImage } from './preview-image.ts';
+
+const STORAGE_KEY = 'pacs.viewer.first-look';
+/** Places remembered (window sizes × modalities); the oldest go first. */
+const MAX_PLACES = 24;
+/** The longest a first look stays up without the viewer's own image. */
+const MAX_SHOWN_MS = 20_000;
+
+interface Place {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+let current: { url: string; modality: string } | null = null;
+let shown = false;
+void firstImageShown().then(() => (shown = true));
+
+function placeKey(modality: string): string {
+  return `${modality}|${window.innerWidth}x${window.innerHeight}|${window.devicePixelRatio}`;
+}
+
+function readPlaces(): Record<string, Place> {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}') as unknown;
+    return stored && typeof stored === 'object' ? (stored as Record<string, Place>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function isPlace(value: Place | undefined): value is Place {
+  return (
+    !!value && [value.left, value.top, value.width, value.height].every((n) => Number.isFinite(n)) && value.width > 0 && value.height > 0
+  );
+}
+
+/** Draws `image` fitted and centred in `place`, as the viewer's first render shows it. */
+function draw(image: PreviewImage, place: Place): HTMLCanvasElement {
+  const ratio = window.devicePixelRatio || 1;
+  const canvas = document.createElement('canvas');
+  canvas.className = 'viewer-first-look';
+  canvas.setAttribute('aria-hidden', 'true');
+  Object.assign(canvas.style, { left: `${place.left}px`, top: `${place.top}px`, width: `${place.width}px`, height: `${place.height}px` });
+  canvas.width = Math.round(place.width * ratio);
+  canvas.height = Math.round(place.height * ratio);
+  const source = document.createElement('canvas');
+  source.width = image.width;
+  source.height = image.height;
+  source.getContext('2d')?.putImageData(new ImageData(image.rgba as Uint8ClampedArray<ArrayBuffer>, image.width, image.height), 0, 0);
+  // Drawn once and never animated: a canvas in main memory spares the GPU round trip.
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (context) {
+    context.fillStyle = '#000';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    const shownHeight = image.height * image.aspect;
+    const scale = Math.min(canvas.width / image.width, canvas.height / shownHeight);
+    const [width, height] = [image.width * scale, shownHeight * scale];
+    context.drawImage(source, (canvas.width - width) / 2, (canvas.height - height) / 2, width, height);
+  }
+  return canvas;
+}
+
+/**
+ * Shows the first look of the file at `url` (its download started by early-image.ts), the first
+ * image of a series of `modality`, if its place is known. Once per page.
+ */
+export function startFirstLook(url: string, modality: string): void {
+  if (current || shown) return;
+  current = { url, modality };
+  const place = readPlaces()[placeKey(modality)];
+  const file = peekEarly(url);
+  if (!isPlace(place) || !file) return;
+  const route = window.location.hash;
+  void file.then(
+    (bytes) => {
+      if (shown || window.location.hash !== route) return;
+      const image = decodePreview(bytes);
+      if (!image) return;
+      const canvas = draw(image, place);
+      document.body.append(canvas);
+      const remove = () => {
+        canvas.remove();
+        window.removeEventListener('hashchange', remove);
+      };
+      // Gone with the viewer's own first image, or when the page moves elsewhere first; and in
+      // any case after a while, so a viewer that never shows its image is not hidden behind it.
+      window.addEventListener('hashchange', remove);
+      void firstImageShown().then(remove);
+      setTimeout(remove, MAX_SHOWN_MS);
+    },
+    () => undefined,
+  );
+}
+
+/** The viewer drew the image of `url` in `element`: that is the place for the next first look. */
+export function rememberFirstLookPlace(url: string, element: HTMLElement): void {
+  if (current?.url !== url) return;
+  const rect = element.getBoundingClientRect();
+  const places = readPlaces();
+  const key = placeKey(current.modality);
+  delete places[key];
+  places[key] = { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
+  const keys = Object.keys(places);
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_PLACES))) delete places[old];
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(places));
+  } catch {
+    // A full or disabled storage only means no first look next time.
+  }
+}
