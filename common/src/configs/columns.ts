@@ -73,6 +73,11 @@ export type ColumnKey = keyof typeof CATALOGUE;
 export const MIN_COLUMN_WIDTH = 40;
 export const MAX_COLUMN_WIDTH = 400;
 
+/** The catalogue's label of a column (what the configs hold until an administrator renames it). */
+export function defaultColumnLabel(key: string): string | undefined {
+  return Object.hasOwn(CATALOGUE, key) ? CATALOGUE[key as ColumnKey][0] : undefined;
+}
+
 /** A fresh column setting from the catalogue. */
 export function column(key: ColumnKey, isVisible = true): ColumnSetting {
   const [label, width, alignment] = CATALOGUE[key];

@@ -1,8 +1,9 @@
 /** Application-wide configs: shape, defaults, version check and migrations (spec 2 §3, §4, §9). */
 export type * from './types.ts';
-export { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, SHARE_COMMANDS, commandColumns } from './columns.ts';
+export { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH, SHARE_COMMANDS, commandColumns, defaultColumnLabel } from './columns.ts';
 export type { ColumnKey, ShareCommand } from './columns.ts';
 export {
+  DEFAULT_FOLDER_LABELS,
   defaultGuestListToolbar,
   defaultGuestReportToolbar,
   defaultGuestViewerToolbar,

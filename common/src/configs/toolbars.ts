@@ -82,6 +82,9 @@ export function feature(
   };
 }
 
+/** Names of the folders in the default toolbars (shown translated while unchanged). */
+export const DEFAULT_FOLDER_LABELS = ['Edit', 'Teleradiology', 'Transform', 'Annotation', 'Display'] as const;
+
 /** A user folder: numeric key, a name of at most 50 characters, child items. */
 export function folder(no: number, label: string, items: ToolbarItem[], position: ToolbarPosition = 'left'): ToolbarItem {
   return { key: String(no), type: 'folder', label, position, is_visible: true, is_collapsed: true, items };

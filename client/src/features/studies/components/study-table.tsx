@@ -6,6 +6,7 @@
 import { observer } from 'mobx-react-lite';
 import { Fragment, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { columnLabel } from '../../../app/default-labels.ts';
 import type { ColumnSetting } from '@pacs/common';
 import { isSortable } from '../columns.ts';
 import type { FormatContext } from '../format.ts';
@@ -108,11 +109,13 @@ const SortHeader = observer(function SortHeader({
   column: ColumnSetting;
   level: ListLevel;
 }) {
+  const intl = useIntl();
+  const label = columnLabel(intl, column);
   if (level !== 'study' || !isSortable(level, column.key)) {
     return (
-      <th scope="col" style={alignStyle(column)} title={column.label} aria-label={column.label}>
+      <th scope="col" style={alignStyle(column)} title={label} aria-label={label}>
         {/* A 40 px favourite column has room for its symbol, not its name. */}
-        {column.key === 'IsFavorite' ? <StarIcon filled={false} /> : column.label}
+        {column.key === 'IsFavorite' ? <StarIcon filled={false} /> : label}
       </th>
     );
   }
@@ -124,13 +127,13 @@ const SortHeader = observer(function SortHeader({
       <button
         type="button"
         className="sort-button"
-        title={column.label}
+        title={label}
         onClick={(event) => {
           store.sortBy(column.key, event.shiftKey);
           void store.search();
         }}
       >
-        <span className="sort-label">{column.label}</span>
+        <span className="sort-label">{label}</span>
         {term && (
           <span className="sort-mark" aria-hidden="true">
             {term.desc ? '▼' : '▲'}

@@ -9,6 +9,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { PermissionKey, ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../app/stores/index.ts';
+import { folderLabel } from '../../../app/default-labels.ts';
 import { ImportDialog } from '../../import/components/import-dialog.tsx';
 import { ShareAction } from '../../shares/components/share-action.tsx';
 import type { StudyListStore } from '../study-list-store.ts';
@@ -112,6 +113,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const intl = useIntl();
   const later = intl.formatMessage({ id: 'studies.toolbar.later' });
   const label = (item: ToolbarItem) => {
+    if (item.type === 'folder') return folderLabel(intl, item);
     const descriptor = LABELS[item.key as keyof typeof LABELS];
     return descriptor ? intl.formatMessage(descriptor) : item.label;
   };

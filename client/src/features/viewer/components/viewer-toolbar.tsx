@@ -5,9 +5,10 @@
  * Folders open as a small menu; some features carry a menu of their own (zoom presets and steps,
  * rotation, invert, cine speed, export formats, annotation display, colour maps).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { AnnotationStatus, ToolbarItem } from '@pacs/common';
+import { folderLabel } from '../../../app/default-labels.ts';
 import { CINE_MAX_FPS, CINE_MIN_FPS } from '../../../viewer/interaction.ts';
 import { IMAGE_LAYOUTS, SERIES_LAYOUTS, type LayoutKey } from '../../../viewer/layouts.ts';
 import type { ModalityPreset } from '../../../viewer/presets.ts';
@@ -158,6 +159,15 @@ function Popover({
 }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // A panel that would run past the window's edge opens towards the other side of its button.
+  const [alignEnd, setAlignEnd] = useState(false);
+  useLayoutEffect(() => {
+    const box = open ? panel.current?.getBoundingClientRect() : undefined;
+    if (!box || !panel.current) return setAlignEnd(false);
+    const rtl = getComputedStyle(panel.current).direction === 'rtl';
+    if (rtl ? box.left < 0 : box.right > document.documentElement.clientWidth) setAlignEnd(true);
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const onDown = (event: PointerEvent) => {
@@ -186,7 +196,8 @@ function Popover({
       </button>
       {open && (
         <div
-          className="viewer-popover-panel"
+          ref={panel}
+          className={alignEnd ? 'viewer-popover-panel is-end' : 'viewer-popover-panel'}
           role="group"
           aria-label={label}
           onClick={(event) => {
@@ -221,7 +232,7 @@ export function ViewerToolbar({ items, state, allowed, onCommand, end }: ViewerT
     if (item.type === 'folder') {
       const children = tidy((item.items ?? []).filter((child) => visible(child, allowed)));
       return (
-        <Popover key={`folder-${item.key}`} label={item.label}>
+        <Popover key={`folder-${item.key}`} label={folderLabel(intl, item)}>
           {() => <div className="viewer-folder">{children.map(render)}</div>}
         </Popover>
       );
