@@ -13,8 +13,10 @@ describe('CT presets', () => {
   });
 
   it('turns a window into a VOI range and back', () => {
-    expect(windowToVoiRange({ width: 1500, center: -550 })).toEqual({ lower: -1300, upper: 200 });
-    expect(voiRangeToWindow({ lower: -1300, upper: 200 })).toEqual({ width: 1500, center: -550 });
+    expect(windowToVoiRange({ width: 1500, center: -550 })).toEqual({ lower: -1300, upper: 199 });
+    expect(voiRangeToWindow({ lower: -1300, upper: 199 })).toEqual({ width: 1500, center: -550 });
+    // A file's 400/40 as Cornerstone's LINEAR range: shown as 400/40 again.
+    expect(voiRangeToWindow({ lower: -160, upper: 239 })).toEqual({ width: 400, center: 40 });
     for (const preset of CT_PRESETS)
       expect(voiRangeToWindow(windowToVoiRange(preset))).toEqual({ width: preset.width, center: preset.center });
   });

@@ -27,13 +27,17 @@ export const CT_PRESETS: readonly CtPreset[] = [
   { key: 'mediastinum', width: 350, center: 30 },
 ];
 
-/** The VOI range of a linear window: centre ± width / 2. */
+/**
+ * The VOI range of a window by DICOM's LINEAR function (PS3.3 C.11.2.1.2), as Cornerstone turns
+ * a file's Window Center/Width into its range: c - 0.5 ± (w - 1) / 2.
+ */
 export function windowToVoiRange({ width, center }: WindowLevel): VoiRange {
-  return { lower: center - width / 2, upper: center + width / 2 };
+  return { lower: center - 0.5 - (width - 1) / 2, upper: center - 0.5 + (width - 1) / 2 };
 }
 
+/** The window of a VOI range, the inverse of `windowToVoiRange` (a file's 400/40 reads 400/40). */
 export function voiRangeToWindow({ lower, upper }: VoiRange): WindowLevel {
-  return { width: upper - lower, center: (lower + upper) / 2 };
+  return { width: upper - lower + 1, center: (lower + upper + 1) / 2 };
 }
 
 /** A window preset as the toolbar offers it: from the user's settings, or the CT defaults. */
