@@ -79,11 +79,17 @@ describe('series download', () => {
   it('hands over the files of one series answer, and fetches what it lacked one by one', async () => {
     vi.stubGlobal('Worker', FakeWorker);
     const { fetchFile, prefetchSeries } = await import('./file-fetcher.ts');
+    const { firstImageSettled } = await import('./early-image.ts');
     prefetchSeries('/series/1', [
       { sop: '1.1', url: 'file-1' },
       { sop: '1.2', url: 'file-2' },
     ]);
     const worker = FakeWorker.last!;
+    await tick();
+    // The series waits for the viewer's first image.
+    expect(worker.asked).toEqual([]);
+    firstImageSettled();
+    await tick();
     expect(worker.asked).toEqual([{ id: 0, kind: 'series', url: '/series/1' }]);
     const first = fetchFile('file-1');
     worker.answer({ id: 0, sop: '1.1', buffer: new Uint8Array([1]).buffer });

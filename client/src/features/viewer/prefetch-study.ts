@@ -1,8 +1,8 @@
 /**
  * What the viewer needs first, asked for before the viewer itself is running: the study, its
- * series, the instances of the first few series, the first image's file, the rest of the first
- * series (one request, file-fetcher.ts), and the first image drawn without Cornerstone
- * (first-look.ts). The light viewer route starts this when it renders; a page opened on a viewer
+ * series, the instances of the first few series, the first image's file and its first look
+ * (drawn without Cornerstone, first-look.ts), and the rest of the first series (one request,
+ * once the first image shows: file-fetcher.ts). The light viewer route starts this when it renders; a page opened on a viewer
  * link starts it from main.tsx, before the app's own start-up requests have answered, so the
  * study's requests run alongside them. Everything here is light: no Cornerstone.
  */
@@ -44,7 +44,7 @@ export async function prefetchStudy(queryClient: QueryClient, studyUid: string, 
   if (!firstInstance) return;
   fetchEarly(wadoUri(firstInstance));
   startFirstLook(wadoUri(firstInstance), first.Modality ?? '');
-  // The rest of that series downloads meanwhile, off the main thread, in one request.
+  // The rest of that series in one request, off the main thread, once the first image shows.
   prefetchSeries(
     seriesRetrieveUrl(first.StudyInstanceUID, first.SeriesInstanceUID),
     instances.slice(1).map((instance) => ({ sop: instance.SOPInstanceUID, url: wadoUri(instance) })),
