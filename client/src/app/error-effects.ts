@@ -8,7 +8,8 @@ function goToLogin(): void {
   const { pathname, search } = currentHashLocation();
   if (pathname === paths.login.path) return;
   // A guest's session ends when its share expires or is deleted: signing in would not help them.
-  const guest = sessionStore.isGuest;
+  // A second request refused in the same instant finds the store already empty.
+  const guest = sessionStore.isSignedIn ? sessionStore.isGuest : sessionStore.endedAsGuest;
   sessionStore.clear();
   navigateTo(guest ? paths.invalid.path : paths.login.getHref(redirectTarget(pathname, search)));
 }

@@ -20,6 +20,11 @@ export class SessionStore {
   serverState: ServerState | null = null;
   configs: Configs | null = null;
   settings: UserSettings | null = null;
+  /**
+   * Whether the last session to end was a guest's. Several requests can fail with 401 in the same
+   * instant; the first empties the store, and the others must still send a guest to /invalid.
+   */
+  endedAsGuest = false;
 
   constructor() {
     makeAutoObservable(this);
@@ -62,6 +67,7 @@ export class SessionStore {
   }
 
   setAccount(account: SignedAccount | null): void {
+    if (account) this.endedAsGuest = false;
     this.account = account;
   }
 
@@ -75,6 +81,7 @@ export class SessionStore {
 
   /** Logout or a lost session: identity and settings go; server facts stay. */
   clear(): void {
+    if (this.account) this.endedAsGuest = this.account.IsGuest ?? false;
     this.account = null;
     this.configs = null;
     this.settings = null;
