@@ -259,8 +259,13 @@ export class ViewerPage {
     return result;
   }
 
+  /**
+   * What the viewport's canvas shows. Read two animation frames later: the overlay shows a new
+   * window level as soon as it is set, but Cornerstone draws it at the next frame.
+   */
   async stats(index = 0): Promise<CanvasStats> {
-    return this.canvas(index).evaluate((node) => {
+    return this.canvas(index).evaluate(async (node) => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const canvas = node as HTMLCanvasElement;
       const context = canvas.getContext('2d', { willReadFrequently: true });
       if (!context) throw new Error('the viewport canvas has no 2d context');
