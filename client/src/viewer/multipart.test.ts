@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { boundaryOf, MultipartReader } from './multipart.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { boundaryOf, MultipartReader, readMultipart } from './multipart.ts';
 
 const encoder = new TextEncoder();
 
@@ -62,6 +62,47 @@ describe('multipart reader', () => {
     const reader = new MultipartReader(boundary, () => undefined);
     reader.push(data.subarray(0, data.length - 10));
     expect(() => reader.finish()).toThrow('ended early');
+  });
+
+  /** `data` as a stream of `chunk`-byte pieces: a byte stream (as a fetch body is) or a plain one. */
+  function stream(data: Uint8Array, chunk: number, bytesStream: boolean): ReadableStream<Uint8Array> {
+    let at = 0;
+    const pull = (controller: ReadableStreamDefaultController<Uint8Array> | ReadableByteStreamController) => {
+      if (at >= data.length) {
+        controller.close();
+        // A byte stream's pending read must still be answered, with nothing.
+        if ('byobRequest' in controller) controller.byobRequest?.respond(0);
+        return;
+      }
+      controller.enqueue(data.slice(at, at + chunk));
+      at += chunk;
+    };
+    return bytesStream ? new ReadableStream({ type: 'bytes', pull }) : new ReadableStream<Uint8Array>({ pull });
+  }
+
+  it.each([
+    ["a byte stream, read into each part's own buffer", true],
+    ['a plain stream', false],
+  ])('reads a whole answer from %s', async (_name, bytesStream) => {
+    const direct = vi.spyOn(MultipartReader.prototype, 'bodyFilled');
+    for (const sized of [true, false]) {
+      const data = body(boundary, parts, sized);
+      for (const chunk of [7, 4096, 65_536, data.length]) {
+        const seen: Uint8Array[] = [];
+        await readMultipart(stream(data, chunk, bytesStream), boundary, (part) => seen.push(new Uint8Array(part)));
+        expect(seen).toEqual(parts);
+      }
+    }
+    // Sized parts of a byte stream are read into their own buffers.
+    expect(direct.mock.calls.length > 0).toBe(bytesStream);
+    direct.mockRestore();
+  });
+
+  it('says so when a streamed answer is cut off', async () => {
+    const data = body(boundary, parts, true);
+    await expect(readMultipart(stream(data.subarray(0, data.length - 10), 4096, true), boundary, () => undefined)).rejects.toThrow(
+      'ended early',
+    );
   });
 
   it('reads the boundary of a Content-Type, quoted or not', () => {

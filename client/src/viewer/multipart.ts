@@ -9,6 +9,10 @@
 const CR = 13;
 const LF = 10;
 const DASH = 45;
+/** What `pending` takes of a chunk at a time outside an unsized body: room for a part's headers. */
+const PIECE_BYTES = 4096;
+/** What a read between two parts asks for: enough for a delimiter and a part's headers. */
+const HEADER_READ_BYTES = 4096;
 
 /** The boundary parameter of a multipart Content-Type, or null. */
 export function boundaryOf(contentType: string | null): string | null {
@@ -46,6 +50,7 @@ export class MultipartReader {
   /** Where the search for the closing delimiter of an unsized body resumes. */
   private scanned = 0;
   private body: Uint8Array | null = null;
+  private bodySize = 0;
   private filled = 0;
 
   constructor(
@@ -69,10 +74,37 @@ export class MultipartReader {
         if (this.filled === this.body.length) this.finishSizedBody();
         continue;
       }
-      this.append(data);
-      data = new Uint8Array(0);
+      // Delimiters and headers are read from `pending`. A sized body that starts in this chunk
+      // should still be copied straight from it: `pending` takes a small piece at a time, so at
+      // most that piece passes through it twice.
+      const piece = this.state === 'scanned-body' ? data : data.subarray(0, PIECE_BYTES);
+      this.append(piece);
+      data = data.subarray(piece.length);
       this.parse();
     }
+  }
+
+  /**
+   * The rest of the sized body being read, when the next bytes all belong to it: a reader that can
+   * read into a given buffer reads there, then calls `bodyFilled`. Null otherwise (`push` then).
+   */
+  bodyRemainder(): Uint8Array | null {
+    return this.state === 'sized-body' && this.body && this.start === this.end ? this.body.subarray(this.filled) : null;
+  }
+
+  /**
+   * `bytes` were read into `bodyRemainder()`. Such a read moves the buffer it fills (the old one is
+   * detached), so the body continues in `bytes.buffer`.
+   */
+  bodyFilled(bytes: Uint8Array): void {
+    // The read detached the old buffer: its view now reads as empty, so the size is kept apart.
+    const body = new Uint8Array(bytes.buffer as ArrayBuffer);
+    if (this.state !== 'sized-body' || body.length !== this.bodySize || bytes.byteOffset !== this.filled) {
+      throw new Error('bodyFilled without a read into bodyRemainder()');
+    }
+    this.body = body;
+    this.filled += bytes.length;
+    if (this.filled === body.length) this.finishSizedBody();
   }
 
   /** The body ended: throws when the closing delimiter never came (a cut-off answer). */
@@ -81,6 +113,10 @@ export class MultipartReader {
   }
 
   private append(data: Uint8Array): void {
+    if (this.start === this.end) {
+      this.scanned -= this.start;
+      this.start = this.end = 0;
+    }
     const length = this.end - this.start;
     if (this.end + data.length > this.pending.length) {
       if (length + data.length <= this.pending.length) {
@@ -152,6 +188,7 @@ export class MultipartReader {
           this.start = next;
           if (length) {
             this.body = new Uint8Array(Number(length[1]));
+            this.bodySize = this.body.length;
             this.filled = 0;
             this.state = 'sized-body';
             if (this.body.length === 0) this.finishSizedBody();
@@ -189,4 +226,49 @@ export class MultipartReader {
       }
     }
   }
+}
+
+/** A byte-stream reader of `body`, or null where the browser does not offer one. */
+function byobReader(body: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | null {
+  try {
+    return body.getReader({ mode: 'byob' });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a whole multipart body, handing each part to `onPart` as it completes. Where the stream
+ * is a byte stream, each sized part's bytes are read straight into that part's own buffer, with
+ * no copy from the network's chunks (only its delimiter and headers pass through `pending`).
+ */
+export async function readMultipart(
+  body: ReadableStream<Uint8Array>,
+  boundary: string,
+  onPart: (body: ArrayBuffer) => void,
+): Promise<void> {
+  const reader = new MultipartReader(boundary, onPart);
+  const byob = byobReader(body);
+  if (byob) {
+    let scratch = new ArrayBuffer(HEADER_READ_BYTES);
+    for (;;) {
+      const target = reader.bodyRemainder();
+      const { done, value } = await byob.read(target ?? new Uint8Array(scratch));
+      if (done || !value) break;
+      if (target) {
+        reader.bodyFilled(value);
+      } else {
+        reader.push(value);
+        scratch = value.buffer as ArrayBuffer;
+      }
+    }
+  } else {
+    const stream = body.getReader();
+    for (;;) {
+      const { done, value } = await stream.read();
+      if (done) break;
+      reader.push(value);
+    }
+  }
+  reader.finish();
 }
