@@ -4,9 +4,10 @@
  * viewer binds. Called by each viewport on mount; the first call does the work and later calls
  * share its promise.
  */
-import { cornerstoneStreamingImageVolumeLoader, init as initCore, volumeLoader } from '@cornerstonejs/core';
+import { canRenderFloatTextures, cornerstoneStreamingImageVolumeLoader, init as initCore, volumeLoader } from '@cornerstonejs/core';
 import { init as initLoader } from '@cornerstonejs/dicom-image-loader';
 import { addTool, init as initTools } from '@cornerstonejs/tools';
+import { decodeSeriesPixels } from './file-fetcher.ts';
 import { ALL_TOOLS } from './viewer-config.ts';
 
 let ready: Promise<void> | undefined;
@@ -26,6 +27,8 @@ export function initCornerstone(): Promise<void> {
     );
     initTools();
     for (const tool of ALL_TOOLS) addTool(tool as Parameters<typeof addTool>[0]);
+    // Series downloads decode plain grayscale pixels in the fetch worker, as this renderer needs them.
+    decodeSeriesPixels({ allowFloat: canRenderFloatTextures() });
   })();
   return ready;
 }

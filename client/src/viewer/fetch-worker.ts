@@ -7,13 +7,17 @@
  *
  * Two kinds of request: one file (`kind: 'file'`, a WADO-URI URL), answered with its bytes; and
  * a whole series (`kind: 'series'`, a WADO-RS series URL), whose files are posted one by one as
- * they arrive, each with its SOP Instance UID, then `done`.
+ * they arrive, each with its SOP Instance UID, then `done`. A series answer is read with a
+ * byte-stream reader where the browser has one (multipart.ts). Asked to decode, the worker sends
+ * a series' files, then its end or failure, through the decode worker (decode-worker.ts), which
+ * adds their pixels and passes them on to the main thread in the same order.
  */
-import { boundaryOf, MultipartReader } from './multipart.ts';
-import { SERIES_ACCEPT, type FetchAnswer, type FetchRequest } from './fetch-protocol.ts';
+import { boundaryOf, readMultipart } from './multipart.ts';
+import { SERIES_ACCEPT, type DecodeRequest, type DecoderPort, type FetchAnswer, type FetchRequest } from './fetch-protocol.ts';
 import { mediaStorageSopInstanceUid } from './part10.ts';
 
 const scope = self as unknown as Worker;
+let decoder: MessagePort | null = null;
 
 async function fetchFile(id: number, url: string): Promise<void> {
   const response = await fetch(url, { credentials: 'same-origin' });
@@ -22,27 +26,38 @@ async function fetchFile(id: number, url: string): Promise<void> {
   scope.postMessage({ id, buffer } satisfies FetchAnswer, [buffer]);
 }
 
-async function fetchSeries(id: number, url: string): Promise<void> {
-  const response = await fetch(url, { credentials: 'same-origin', headers: { accept: SERIES_ACCEPT } });
-  const boundary = boundaryOf(response.headers.get('content-type'));
-  if (!response.ok || !response.body || !boundary) throw new Error(`HTTP ${response.status}`);
-  const reader = new MultipartReader(boundary, (buffer) => {
-    const sop = mediaStorageSopInstanceUid(buffer);
-    if (sop) scope.postMessage({ id, buffer, sop } satisfies FetchAnswer, [buffer]);
-  });
-  const stream = response.body.getReader();
-  for (;;) {
-    const { done, value } = await stream.read();
-    if (done) break;
-    reader.push(value);
+async function fetchSeries({ id, url, decode }: FetchRequest): Promise<void> {
+  // Everything about a decoded series goes the same way, so its end never overtakes its files.
+  const via = decode && decoder ? decoder : null;
+  const post = (answer: FetchAnswer, transfer: Transferable[] = []) =>
+    via
+      ? via.postMessage({ ...answer, allowFloat: decode?.allowFloat } satisfies DecodeRequest, transfer)
+      : scope.postMessage(answer, transfer);
+  try {
+    const response = await fetch(url, { credentials: 'same-origin', headers: { accept: SERIES_ACCEPT } });
+    const boundary = boundaryOf(response.headers.get('content-type'));
+    if (!response.ok || !response.body || !boundary) throw new Error(`HTTP ${response.status}`);
+    await readMultipart(response.body, boundary, (buffer) => {
+      const sop = mediaStorageSopInstanceUid(buffer);
+      if (sop) post({ id, buffer, sop }, [buffer]);
+    });
+    post({ id, done: true });
+  } catch (error) {
+    post({ id, error: error instanceof Error ? error.message : String(error) });
   }
-  reader.finish();
-  scope.postMessage({ id, done: true } satisfies FetchAnswer);
 }
 
-scope.addEventListener('message', (event: MessageEvent<FetchRequest>) => {
-  const { id, kind, url } = event.data;
-  (kind === 'series' ? fetchSeries(id, url) : fetchFile(id, url)).catch((error: unknown) =>
-    scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies FetchAnswer),
+scope.addEventListener('message', (event: MessageEvent<FetchRequest | DecoderPort>) => {
+  const message = event.data;
+  if (message.kind === 'decoder') {
+    decoder = message.port;
+    return;
+  }
+  if (message.kind === 'series') {
+    void fetchSeries(message);
+    return;
+  }
+  fetchFile(message.id, message.url).catch((error: unknown) =>
+    scope.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies FetchAnswer),
   );
 });

@@ -61,14 +61,18 @@ describe('file fetcher', () => {
 
 /** A stand-in for the fetch worker: the test answers its series requests. */
 class FakeWorker extends EventTarget {
-  static last: FakeWorker | null = null;
-  readonly asked: { id: number; kind: string; url: string }[] = [];
-  constructor() {
+  static all: FakeWorker[] = [];
+  readonly asked: { id?: number; kind?: string; url?: string }[] = [];
+  /** Ports handed over (the fetch and decode workers are joined by one). */
+  readonly ports: { kind?: string; port: MessagePort }[] = [];
+  constructor(readonly url: URL) {
     super();
-    FakeWorker.last = this;
+    FakeWorker.all.push(this);
   }
-  postMessage(message: { id: number; kind: string; url: string }): void {
-    this.asked.push(message);
+  postMessage(message: { id?: number; kind?: string; url?: string; port?: MessagePort }): void {
+    const { port, ...rest } = message;
+    if (port) this.ports.push({ kind: rest.kind, port });
+    else this.asked.push(message);
   }
   answer(data: object): void {
     this.dispatchEvent(new MessageEvent('message', { data }));
@@ -78,13 +82,14 @@ class FakeWorker extends EventTarget {
 describe('series download', () => {
   it('hands over the files of one series answer, and fetches what it lacked one by one', async () => {
     vi.stubGlobal('Worker', FakeWorker);
+    FakeWorker.all = [];
     const { fetchFile, prefetchSeries } = await import('./file-fetcher.ts');
     const { firstImageSettled } = await import('./early-image.ts');
     prefetchSeries('/series/1', [
       { sop: '1.1', url: 'file-1' },
       { sop: '1.2', url: 'file-2' },
     ]);
-    const worker = FakeWorker.last!;
+    const worker = FakeWorker.all[0]!;
     await tick();
     // The series waits for the viewer's first image.
     expect(worker.asked).toEqual([]);
@@ -107,9 +112,59 @@ describe('series download', () => {
 
   it('leaves out files already asked for', async () => {
     vi.stubGlobal('Worker', FakeWorker);
+    FakeWorker.all = [];
     const { prefetchFiles, prefetchSeries } = await import('./file-fetcher.ts');
     prefetchFiles(['file-1']);
     prefetchSeries('/series/1', [{ sop: '1.1', url: 'file-1' }]);
-    expect(FakeWorker.last!.asked).toEqual([{ id: 0, kind: 'file', url: 'file-1' }]);
+    expect(FakeWorker.all[0]!.asked).toEqual([{ id: 0, kind: 'file', url: 'file-1' }]);
+  });
+
+  it('has series decoded on the way once the renderer is known, and hands the pixels over once', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    FakeWorker.all = [];
+    const { decodeSeriesPixels, fetchFile, prefetchSeries, takeDecodedPixels } = await import('./file-fetcher.ts');
+    const { firstImageSettled } = await import('./early-image.ts');
+    decodeSeriesPixels({ allowFloat: true });
+    prefetchSeries('/series/1', [{ sop: '1.1', url: 'file-1' }]);
+    firstImageSettled();
+    await tick();
+    const [fetcher, decoder] = FakeWorker.all;
+    expect(String(decoder?.url)).toMatch(/decode-worker/);
+    // The two workers are joined by a port when they start.
+    expect(decoder!.ports[0]!.port).toBeInstanceOf(MessagePort);
+    expect(fetcher!.ports[0]!.kind).toBe('decoder');
+    expect(fetcher!.ports[0]!.port).toBeInstanceOf(MessagePort);
+    expect(fetcher!.asked).toEqual([{ id: 0, kind: 'series', url: '/series/1', decode: { allowFloat: true } }]);
+    const file = new Uint8Array([1]).buffer;
+    const decoded = { pixelData: new Int16Array([-1024]), smallest: -1024, largest: -1024, scaled: true };
+    // The files of a decoded series come from the decode worker.
+    decoder!.answer({ id: 0, sop: '1.1', buffer: file, decoded });
+    const received = await fetchFile('file-1');
+    expect(received).toBe(file);
+    expect(takeDecodedPixels(received)).toBe(decoded);
+    expect(takeDecodedPixels(received)).toBeUndefined();
+    for (const { port } of [...decoder!.ports, ...fetcher!.ports]) port.close();
+  });
+
+  it('downloads one by one the few files of a series still wanted, not the whole series again', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    FakeWorker.all = [];
+    const { prefetchFiles, prefetchSeries } = await import('./file-fetcher.ts');
+    const { firstImageSettled } = await import('./early-image.ts');
+    firstImageSettled();
+    prefetchFiles(['file-1', 'file-2', 'file-3']);
+    prefetchSeries('/series/1', [
+      { sop: '1.1', url: 'file-1' },
+      { sop: '1.2', url: 'file-2' },
+      { sop: '1.3', url: 'file-3' },
+      { sop: '1.4', url: 'file-4' },
+    ]);
+    await tick();
+    expect(FakeWorker.all[0]!.asked.map((message) => [message.kind, message.url])).toEqual([
+      ['file', 'file-1'],
+      ['file', 'file-2'],
+      ['file', 'file-3'],
+      ['file', 'file-4'],
+    ]);
   });
 });

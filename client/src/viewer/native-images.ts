@@ -4,8 +4,11 @@
  * slice that is a copy out of the file, a copy into the worker, a copy back and a conversion,
  * about 7 ms of main-thread time per image, which made a 300-slice series wait on the main thread
  * rather than on the network. For files whose pixels are stored natively (uncompressed little
- * endian) decoding is only the rescale, so the loader's own decode function runs here, in one pass
- * over a new array (the file's bytes stay as they are: its data set also serves the metadata).
+ * endian) decoding is only the rescale: a decode worker has usually done it already while the
+ * series downloaded (used when it read the same frame and rescale as Cornerstone's parse here);
+ * else native-decode.ts makes the loader's values in two passes over the frame (the file's bytes
+ * stay as they are: its data set also serves the metadata). The loader's own decode function
+ * runs for the frames it leaves.
  *
  * Only single-frame grayscale images without LUT sequences or PET/dose scaling are made here;
  * anything else goes through Cornerstone's loader, as does every image the viewport itself asks
@@ -13,6 +16,8 @@
  */
 import { Enums, cache, canRenderFloatTextures, metaData, utilities, type Types } from '@cornerstonejs/core';
 import { decodeImageFrame, getImageFrame, wadouri } from '@cornerstonejs/dicom-image-loader';
+import { takeDecodedPixels } from './file-fetcher.ts';
+import { decodeNative, type DecodedPixels, type Rescale } from './native-decode.ts';
 
 const NATIVE_SYNTAXES = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1']);
 
@@ -56,6 +61,25 @@ export function isPlainGrayscale(dataSet: DataSet): boolean {
   );
 }
 
+/**
+ * The pixels the fetch worker decoded from this file (file-fetcher.ts), if it read the same frame
+ * and rescale as Cornerstone's parse of the file did here, for the same renderer.
+ */
+function decodedInWorker(dataSet: DataSet, frame: Types.IImageFrame, rescale: Rescale, allowFloat: boolean): DecodedPixels | null {
+  const decoded = takeDecodedPixels(dataSet.byteArray.buffer);
+  if (!decoded) return null;
+  const same =
+    decoded.allowFloat === allowFloat &&
+    decoded.rescale.slope === rescale.slope &&
+    decoded.rescale.intercept === rescale.intercept &&
+    decoded.frame.rows === frame.rows &&
+    decoded.frame.columns === frame.columns &&
+    decoded.frame.bitsAllocated === frame.bitsAllocated &&
+    decoded.frame.bitsStored === frame.bitsStored &&
+    decoded.frame.pixelRepresentation === frame.pixelRepresentation;
+  return same ? decoded : null;
+}
+
 async function createGrayscaleImage(imageId: string, dataSet: DataSet): Promise<Types.IImage> {
   const pixels = dataSet.elements.x7fe00010!;
   const frame = getImageFrame(imageId) as Types.IImageFrame;
@@ -71,14 +95,29 @@ async function createGrayscaleImage(imageId: string, dataSet: DataSet): Promise<
     Math.min(pixels.length, frameBytes),
   );
   const scalingParameters = { rescaleSlope: slope, rescaleIntercept: intercept, modality: dataSet.string('x00080060')?.trim() };
-  const decoded = (await decodeImageFrame(
-    frame,
-    dataSet.string('x00020010')?.trim() ?? '',
-    source,
-    {},
-    { preScale: { enabled: true, scalingParameters }, allowFloatRendering: canRenderFloatTextures() },
-    undefined,
-  )) as Types.IImageFrame & {
+  const allowFloatRendering = canRenderFloatTextures();
+  const fast =
+    decodedInWorker(dataSet, frame, { slope, intercept }, allowFloatRendering) ??
+    decodeNative(frame, source, { slope, intercept }, allowFloatRendering);
+  const decoded = (
+    fast
+      ? {
+          ...frame,
+          pixelData: fast.pixelData,
+          pixelDataLength: fast.pixelData.length,
+          smallestPixelValue: fast.smallest,
+          largestPixelValue: fast.largest,
+          preScale: fast.scaled ? { enabled: true, scalingParameters, scaled: true } : undefined,
+        }
+      : await decodeImageFrame(
+          frame,
+          dataSet.string('x00020010')?.trim() ?? '',
+          source,
+          {},
+          { preScale: { enabled: true, scalingParameters }, allowFloatRendering },
+          undefined,
+        )
+  ) as Types.IImageFrame & {
     preScale?: Types.IImage['preScale'];
   };
   const data = decoded.pixelData;

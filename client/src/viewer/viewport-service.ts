@@ -279,6 +279,8 @@ export class ViewportService {
   private syncKinds = { scroll: true, window_level: false, zoom_pan: false };
   private readonly colormaps = new Map<string, string | null>();
   private listenersInstalled = false;
+  /** Stack downloads under way, by their image ids. */
+  private readonly prefetching = new Map<string, Promise<SeriesLoadStatus>>();
   private referenceSource = '';
   private readonly stateListeners = new Set<() => void>();
   /** Cornerstone's own default annotation style, read before the first configure(). */
@@ -408,6 +410,8 @@ export class ViewportService {
       const colormap = this.colormaps.get(viewportId);
       if (colormap) viewport.setProperties({ colormap: { name: colormap } });
       viewport.render();
+      // The rest of the stack as its files arrive (the series download starts once this image shows).
+      if (imageIds.length > 1) void this.prefetch(imageIds);
       const shownId = imageIds[start] ?? '';
       void afterNextPaint().then(() => {
         firstImageSettled();
@@ -552,13 +556,26 @@ export class ViewportService {
    * Downloads and decodes every image of a series into the cache, a few at a time, so scrolling
    * and MPR need no network. `onProgress` gets the number of images done.
    */
-  async prefetch(imageIds: readonly string[], onProgress?: (done: number, failed: number) => void): Promise<SeriesLoadStatus> {
+  prefetch(imageIds: readonly string[], onProgress?: (done: number, failed: number) => void): Promise<SeriesLoadStatus> {
+    if (onProgress) return this.load(imageIds, onProgress);
+    // The viewer starts a stack's download with its first image; the cell asks again a moment later.
+    const key = imageIds.join('\n');
+    const running = this.prefetching.get(key);
+    if (running) return running;
+    const started = this.load(imageIds).finally(() => this.prefetching.delete(key));
+    this.prefetching.set(key, started);
+    return started;
+  }
+
+  private async load(imageIds: readonly string[], onProgress?: (done: number, failed: number) => void): Promise<SeriesLoadStatus> {
     await initCornerstone();
     // The first image's render is asked for just before: a dozen downloads decoding on the main
     // thread would push its frame back.
     await afterNextPaint();
     // The files come in one request per series; the loop below takes them as they arrive.
-    for (const download of seriesDownloads(imageIds)) prefetchSeries(download.url, download.files);
+    // Images already in the cache (the first one, shown by now) need no download.
+    const missing = imageIds.filter((imageId) => !cache.getImageLoadObject(imageId));
+    for (const download of seriesDownloads(missing)) prefetchSeries(download.url, download.files);
     let next = 0;
     let done = 0;
     let failed = 0;

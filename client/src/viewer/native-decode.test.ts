@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { decodeImageFrame } from '@cornerstonejs/dicom-image-loader';
+import { describe, expect, it } from 'vitest';
+import { decodeNative, type NativeFrame, type Rescale } from './native-decode.ts';
+import { readPlainGrayscale } from './plain-grayscale.ts';
+
+const PYDICOM = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
+
+const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
+
+/** A deterministic spread of `count` values in [low, high]. */
+function values(count: number, low: number, high: number): number[] {
+  let seed = 12345;
+  return Array.from({ length: count }, () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return low + (seed % (high - low + 1));
+  });
+}
+
+/** The frame's bytes, little endian, placed at `offset` in a larger buffer. */
+function frameBytes(bitsAllocated: 8 | 16, stored: number[], offset = 0): Uint8Array {
+  const size = (stored.length * bitsAllocated) / 8;
+  const bytes = new Uint8Array(offset + size + 3);
+  const view = new DataView(bytes.buffer);
+  stored.forEach((value, i) => {
+    if (bitsAllocated === 8) view.setUint8(offset + i, value & 0xff);
+    else view.setUint16(offset + i * 2, value & 0xffff, true);
+  });
+  return bytes.subarray(offset, offset + size);
+}
+
+interface Case {
+  name: string;
+  frame: Omit<NativeFrame, 'rows' | 'columns'>;
+  stored: number[];
+  rescale: Rescale;
+  allowFloat?: boolean;
+  offset?: number;
+}
+
+const CT = { bitsAllocated: 16, bitsStored: 16, pixelRepresentation: 1 };
+const CASES: Case[] = [
+  { name: 'signed CT, integer rescale', frame: CT, stored: values(4096, -2000, 3000), rescale: { slope: 1, intercept: -1024 } },
+  {
+    name: 'signed 12 bits stored, high bits set',
+    frame: { bitsAllocated: 16, bitsStored: 12, pixelRepresentation: 1 },
+    stored: [...values(1021, 0, 0xfff), 0xf800, 0x0fff, 0x7000 | 0x123],
+    rescale: { slope: 1, intercept: 0 },
+  },
+  {
+    name: 'unsigned 12 bits stored (MR)',
+    frame: { bitsAllocated: 16, bitsStored: 12, pixelRepresentation: 0 },
+    stored: values(2048, 0, 4095),
+    rescale: { slope: 1, intercept: 0 },
+  },
+  {
+    name: 'unsigned, intercept below zero',
+    frame: { bitsAllocated: 16, bitsStored: 16, pixelRepresentation: 0 },
+    stored: values(2048, 0, 4095),
+    rescale: { slope: 1, intercept: -1024 },
+  },
+  {
+    name: 'unsigned, out of 16-bit range once rescaled',
+    frame: { bitsAllocated: 16, bitsStored: 16, pixelRepresentation: 0 },
+    stored: values(2048, 0, 65535),
+    rescale: { slope: 2, intercept: -1000 },
+  },
+  { name: 'fractional rescale', frame: CT, stored: values(1024, -500, 500), rescale: { slope: 0.5, intercept: -10.25 } },
+  {
+    name: 'fractional rescale without float textures',
+    frame: CT,
+    stored: values(1024, -500, 500),
+    rescale: { slope: 0.5, intercept: -10.25 },
+    allowFloat: false,
+  },
+  { name: 'negative slope', frame: CT, stored: values(1024, -500, 500), rescale: { slope: -1, intercept: 0 } },
+  {
+    name: 'unsigned 8 bits',
+    frame: { bitsAllocated: 8, bitsStored: 8, pixelRepresentation: 0 },
+    stored: values(1024, 0, 255),
+    rescale: { slope: 1, intercept: 0 },
+  },
+  { name: 'odd byte offset', frame: CT, stored: values(1024, -1000, 1000), rescale: { slope: 1, intercept: -1024 }, offset: 1 },
+  { name: 'one value', frame: CT, stored: [7], rescale: { slope: 1, intercept: -1024 } },
+];
+
+describe('decodeNative', () => {
+  it.each(CASES)('makes what the DICOM image loader makes: $name', async ({ frame, stored, rescale, allowFloat = true, offset = 0 }) => {
+    const columns = stored.length === 1 ? 1 : 32;
+    const full: NativeFrame = { ...frame, rows: stored.length / columns, columns };
+    const bytes = frameBytes(frame.bitsAllocated as 8 | 16, stored, offset);
+    const before = bytes.slice();
+    const ours = decodeNative(full, bytes, rescale, allowFloat);
+    expect(bytes, 'the file bytes are left as they are').toEqual(before);
+    const theirs = (await decodeImageFrame(
+      { ...full, samplesPerPixel: 1, photometricInterpretation: 'MONOCHROME2' } as never,
+      EXPLICIT_LITTLE,
+      bytes.slice(),
+      {},
+      {
+        preScale: {
+          enabled: true,
+          scalingParameters: { rescaleSlope: rescale.slope, rescaleIntercept: rescale.intercept, modality: 'CT' },
+        },
+        allowFloatRendering: allowFloat,
+      },
+      undefined,
+    )) as { pixelData: ArrayLike<number>; smallestPixelValue: number; largestPixelValue: number; preScale?: { scaled?: boolean } };
+    expect(ours).not.toBeNull();
+    expect(ours!.pixelData.constructor.name).toBe(theirs.pixelData.constructor.name);
+    expect(Array.from(ours!.pixelData)).toEqual(Array.from(theirs.pixelData));
+    expect([ours!.smallest, ours!.largest]).toEqual([theirs.smallestPixelValue, theirs.largestPixelValue]);
+    expect(ours!.scaled).toBe(theirs.preScale?.scaled ?? false);
+  });
+
+  it('leaves signed 8-bit, 32-bit and short frames to the loader', () => {
+    const rescale = { slope: 1, intercept: 0 };
+    expect(
+      decodeNative({ rows: 2, columns: 2, bitsAllocated: 8, bitsStored: 8, pixelRepresentation: 1 }, new Uint8Array(4), rescale, true),
+    ).toBeNull();
+    expect(
+      decodeNative({ rows: 1, columns: 1, bitsAllocated: 32, bitsStored: 32, pixelRepresentation: 0 }, new Uint8Array(4), rescale, true),
+    ).toBeNull();
+    expect(
+      decodeNative({ rows: 2, columns: 2, bitsAllocated: 16, bitsStored: 16, pixelRepresentation: 0 }, new Uint8Array(6), rescale, true),
+    ).toBeNull();
+    expect(
+      decodeNative({ rows: 2, columns: 2, bitsAllocated: 16, bitsStored: 17, pixelRepresentation: 1 }, new Uint8Array(8), rescale, true),
+    ).toBeNull();
+  });
+
+  it.each([
+    ['CT_small.dcm', 128, { slope: 1, intercept: -1024 }],
+    ['MR_small.dcm', 64, { slope: 1, intercept: 0 }],
+  ])('decodes %s as the loader does, from the frame the worker reads in the file', async (name, size, rescale) => {
+    const bytes = readFileSync(`${PYDICOM}/${name}`);
+    const plain = readPlainGrayscale(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+    expect(plain?.frame).toEqual({ rows: size, columns: size, bitsAllocated: 16, bitsStored: 16, pixelRepresentation: 1 });
+    expect(plain?.rescale).toEqual(rescale);
+    const ours = decodeNative(plain!.frame, plain!.pixels, plain!.rescale, true)!;
+    const theirs = (await decodeImageFrame(
+      { ...plain!.frame, samplesPerPixel: 1, photometricInterpretation: 'MONOCHROME2' } as never,
+      EXPLICIT_LITTLE,
+      plain!.pixels.slice(),
+      {},
+      {
+        preScale: { enabled: true, scalingParameters: { rescaleSlope: rescale.slope, rescaleIntercept: rescale.intercept } },
+        allowFloatRendering: true,
+      },
+      undefined,
+    )) as { pixelData: ArrayLike<number> };
+    expect(ours.pixelData.constructor).toBe(theirs.pixelData.constructor);
+    expect(Array.from(ours.pixelData)).toEqual(Array.from(theirs.pixelData));
+  });
+});
