@@ -1,27 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SignedAccount } from '@pacs/common';
 import { ApiError } from '../lib/api-error.ts';
 import { handleError } from './error-effects.ts';
 import { setNavigator } from './navigation.ts';
 import { sessionStore } from './stores/index.ts';
+import { signedAccount } from './stores/signed-account.fixture.ts';
 
-function account(isGuest: boolean): SignedAccount {
-  return {
-    Id: isGuest ? 'guest-1' : 'doctor',
-    Name: 'Someone',
-    Title: '',
-    Role: 3,
-    RoleName: 'Doctor',
-    Institution: 0,
-    InstitutionName: '',
-    Teleradiology: null,
-    AETitle: '',
-    ReferringPhysicianName: '',
-    Permissions: {},
-    IsGuest: isGuest,
-    CsrfToken: 't',
-  };
+function account(isGuest: boolean) {
+  return signedAccount(isGuest ? { Id: 'guest-1', IsGuest: true } : {});
 }
 
 /** Two requests refused at once, as the heartbeat and a page's own query can be. */

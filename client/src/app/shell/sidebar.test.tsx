@@ -3,28 +3,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
-import type { Permissions, SignedAccount } from '@pacs/common';
+import type { Permissions } from '@pacs/common';
 import { ENGLISH } from '../../i18n/messages.ts';
 import { sessionStore } from '../stores/index.ts';
+import { signedAccount } from '../stores/signed-account.fixture.ts';
 import { Sidebar } from './sidebar.tsx';
 
 function signIn(permissions: Permissions): void {
-  const account: SignedAccount = {
-    Id: 'doctor',
-    Name: 'Dr Who',
-    Title: '',
-    Role: 3,
-    RoleName: 'Doctor',
-    Institution: 0,
-    InstitutionName: '',
-    Teleradiology: null,
-    AETitle: '',
-    ReferringPhysicianName: '',
-    Permissions: permissions,
-    IsGuest: false,
-    CsrfToken: 't',
-  };
-  sessionStore.setAccount(account);
+  sessionStore.setAccount(signedAccount({ Permissions: permissions }));
 }
 
 function renderSidebar() {
