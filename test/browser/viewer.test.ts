@@ -10,7 +10,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { storeFiles } from '../harness/dicom.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
@@ -148,6 +148,53 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
+/**
+ * Watches a viewer page as it opens: the first look's 16×16 luminance grid and canvas size, if it
+ * was drawn before the viewer's own image, and the viewer's grid and size once its image shows.
+ */
+async function firstLookAndViewer(
+  page: Page,
+): Promise<{ look: number[] | null; lookSize: number[] | null; viewer: number[]; viewerSize: number[] }> {
+  const seen = await page.waitForFunction(
+    () => {
+      const state = ((window as unknown as { firstLookTest?: { look?: number[]; size?: number[] } }).firstLookTest ??= {});
+      const look = state.look ? null : document.querySelector<HTMLCanvasElement>('canvas.viewer-first-look');
+      const viewerCanvas = document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')
+        ? document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas')
+        : null;
+      // A 16×16 luminance grid of each canvas, and whether it shows an image.
+      const grids = [look, viewerCanvas].map((canvas) => {
+        const context = canvas?.getContext('2d', { willReadFrequently: true });
+        if (!canvas || !context || !canvas.width) return null;
+        const { width, height } = canvas;
+        const data = context.getImageData(0, 0, width, height).data;
+        const sums = new Array<number>(256).fill(0);
+        const counts = new Array<number>(256).fill(0);
+        const levels = new Set<number>();
+        for (let y = 0; y < height; y++) {
+          for (let x = 0; x < width; x++) {
+            const at = (y * width + x) * 4;
+            const cell = Math.floor((y * 16) / height) * 16 + Math.floor((x * 16) / width);
+            sums[cell] = (sums[cell] ?? 0) + (data[at] ?? 0);
+            counts[cell] = (counts[cell] ?? 0) + 1;
+            levels.add(data[at] ?? 0);
+          }
+        }
+        return levels.size >= 8 ? { grid: sums.map((sum, cell) => sum / (counts[cell] || 1)), size: [width, height] } : null;
+      });
+      if (grids[0]) {
+        state.look = grids[0].grid;
+        state.size = grids[0].size;
+      }
+      if (!grids[1]) return null;
+      return { look: state.look ?? null, lookSize: state.size ?? null, viewer: grids[1].grid, viewerSize: grids[1].size };
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return (await seen.jsonValue()) as { look: number[] | null; lookSize: number[] | null; viewer: number[]; viewerSize: number[] };
+}
+
 describe('viewer: every decodable transfer syntax renders', () => {
   it.each(RENDERABLE)('$label ($syntax)', async (sample) => {
     await viewer.open(studyOf.get(sample.label) ?? '');
@@ -183,44 +230,7 @@ describe('viewer: CT', () => {
     // A page opened on the viewer link: the first look is drawn before Cornerstone has started.
     await viewer.page.goto('about:blank');
     await viewer.page.goto(`${stack.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(ctStudy)}`, { waitUntil: 'commit' });
-    const seen = await viewer.page.waitForFunction(
-      () => {
-        const state = ((window as unknown as { firstLookTest?: { look?: number[]; size?: number[] } }).firstLookTest ??= {});
-        const look = state.look ? null : document.querySelector<HTMLCanvasElement>('canvas.viewer-first-look');
-        const viewerCanvas = document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')
-          ? document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas')
-          : null;
-        // A 16×16 luminance grid of each canvas, and whether it shows an image.
-        const grids = [look, viewerCanvas].map((canvas) => {
-          const context = canvas?.getContext('2d', { willReadFrequently: true });
-          if (!canvas || !context || !canvas.width) return null;
-          const { width, height } = canvas;
-          const data = context.getImageData(0, 0, width, height).data;
-          const sums = new Array<number>(256).fill(0);
-          const counts = new Array<number>(256).fill(0);
-          const levels = new Set<number>();
-          for (let y = 0; y < height; y++) {
-            for (let x = 0; x < width; x++) {
-              const at = (y * width + x) * 4;
-              const cell = Math.floor((y * 16) / height) * 16 + Math.floor((x * 16) / width);
-              sums[cell] = (sums[cell] ?? 0) + (data[at] ?? 0);
-              counts[cell] = (counts[cell] ?? 0) + 1;
-              levels.add(data[at] ?? 0);
-            }
-          }
-          return levels.size >= 8 ? { grid: sums.map((sum, cell) => sum / (counts[cell] || 1)), size: [width, height] } : null;
-        });
-        if (grids[0]) {
-          state.look = grids[0].grid;
-          state.size = grids[0].size;
-        }
-        if (!grids[1]) return null;
-        return { look: state.look ?? null, lookSize: state.size ?? null, viewer: grids[1].grid, viewerSize: grids[1].size };
-      },
-      undefined,
-      { polling: 'raf', timeout: 30_000 },
-    );
-    const result = (await seen.jsonValue()) as { look: number[] | null; lookSize: number[] | null; viewer: number[]; viewerSize: number[] };
+    const result = await firstLookAndViewer(viewer.page);
     expect(result.look, 'the first look was drawn before the viewer showed its image').not.toBeNull();
     expect(result.lookSize).toEqual(result.viewerSize);
     const difference = gridDifference({ grid: result.look! } as CanvasStats, { grid: result.viewer } as CanvasStats);
@@ -229,6 +239,21 @@ describe('viewer: CT', () => {
     await expect.poll(() => viewer.page.locator('canvas.viewer-first-look').count()).toBe(0);
     await screenshot(viewer.page, 'viewer-ct-after-first-look');
     // The reload asks an administrator without a country again.
+    await new Shell(viewer.page).dismissTimeZoneIfAsked();
+  });
+
+  it('draws the first image before the viewer runs on a first visit too, once the viewer is laid out', async () => {
+    // Nothing remembered: the first look waits for the viewer's layout to learn where to draw.
+    await viewer.page.goto(`${stack.baseUrl}/viewer/#/about`);
+    await viewer.page.evaluate(() => localStorage.removeItem('pacs.viewer.first-look'));
+    await viewer.page.goto('about:blank');
+    await viewer.page.goto(`${stack.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(ctStudy)}`, { waitUntil: 'commit' });
+    const result = await firstLookAndViewer(viewer.page);
+    expect(result.look, 'the first look was drawn before the viewer showed its image').not.toBeNull();
+    expect(result.lookSize).toEqual(result.viewerSize);
+    const difference = gridDifference({ grid: result.look! } as CanvasStats, { grid: result.viewer } as CanvasStats);
+    expect(difference, 'mean difference of the 16×16 grids (0..255)').toBeLessThan(6);
+    await expect.poll(() => viewer.page.locator('canvas.viewer-first-look').count()).toBe(0);
     await new Shell(viewer.page).dismissTimeZoneIfAsked();
   });
 

@@ -7,8 +7,10 @@
  * canvas at that place, over the page, until the viewer's own first image is on screen; then it
  * goes. It is only a picture: it takes no input (pointer events pass through it).
  *
- * Nothing is drawn where the place is unknown (a first visit, another window size) or the file
- * is not a plain grayscale one, or once the viewer has shown its first image.
+ * Where the place is not remembered (a first visit, another window size), the first look waits
+ * for the viewer's layout: the viewer's chunk still has to load, but its viewports are laid out
+ * well before Cornerstone draws in them. Nothing is drawn when the file is not a plain grayscale
+ * one, or once the viewer has shown its first image.
  */
 import { firstImageShown, peekEarly } from './early-image.ts';
 import { decodePreview, type PreviewImage } from './preview-image.ts';
@@ -18,6 +20,8 @@ const STORAGE_KEY = 'pacs.viewer.first-look';
 const MAX_PLACES = 24;
 /** The longest a first look stays up without the viewer's own image. */
 const MAX_SHOWN_MS = 20_000;
+/** How long a first visit waits for the viewer's layout to learn where its first image goes. */
+const LAYOUT_WAIT_MS = 5_000;
 
 interface Place {
   left: number;
@@ -82,15 +86,17 @@ function draw(image: PreviewImage, place: Place): HTMLCanvasElement {
 export function startFirstLook(url: string, modality: string): void {
   if (current || shown) return;
   current = { url, modality };
-  const place = readPlaces()[placeKey(modality)];
+  const remembered = readPlaces()[placeKey(modality)];
   const file = peekEarly(url);
-  if (!isPlace(place) || !file) return;
+  if (!file) return;
   const route = window.location.hash;
   void file.then(
-    (bytes) => {
+    async (bytes) => {
       if (shown || window.location.hash !== route) return;
       const image = decodePreview(bytes);
       if (!image) return;
+      const place = isPlace(remembered) ? remembered : await viewerPlace(route);
+      if (!place || shown || window.location.hash !== route) return;
       const canvas = draw(image, place);
       document.body.append(canvas);
       const remove = () => {
@@ -105,6 +111,26 @@ export function startFirstLook(url: string, modality: string): void {
     },
     () => undefined,
   );
+}
+
+/**
+ * Where the viewer's first viewport lies once the viewer is laid out (its chunk loaded and
+ * rendered, well before Cornerstone draws in it), or null if that does not happen in time, the
+ * viewer showed its image first, or the page moved elsewhere.
+ */
+function viewerPlace(route: string): Promise<Place | null> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const look = () => {
+      const element = document.querySelector('.viewport-cell[data-cell="0"] .cs-viewport-element');
+      const rect = element?.getBoundingClientRect();
+      const place = rect && { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
+      if (isPlace(place)) resolve(place);
+      else if (shown || window.location.hash !== route || performance.now() - started > LAYOUT_WAIT_MS) resolve(null);
+      else requestAnimationFrame(look);
+    };
+    look();
+  });
 }
 
 /** The viewer drew the image of `url` in `element`: that is the place for the next first look. */

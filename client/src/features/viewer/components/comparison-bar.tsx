@@ -43,6 +43,12 @@ export function ComparisonBar({ study, studies, loading, compared, onCompare, on
         </select>
       </label>
       <div className="viewer-tool-group" role="group" aria-label={intl.formatMessage({ id: 'viewer.compare.modality' })}>
+        {/* Holds the row's height until the patient's studies are known: the viewports below must not move. */}
+        {modalitiesOf(studies).length === 0 && (
+          <button type="button" className="viewer-tool viewer-tool-placeholder" aria-hidden="true" tabIndex={-1} disabled>
+            {'\u00a0'}
+          </button>
+        )}
         {modalitiesOf(studies).map((modality) => (
           <button
             key={modality}
