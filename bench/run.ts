@@ -298,10 +298,22 @@ async function idleShare(ms: number): Promise<number> {
   return (after.idle - before.idle) / Math.max(1, after.total - before.total);
 }
 
-/** Vacuums the index and waits (at most a minute) until the machine is mostly idle. */
+/** Kilobytes of written data the kernel has yet to put on disk. */
+function dirtyKb(): number {
+  return Number(/^Dirty:\s+(\d+)/m.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0);
+}
+
+/**
+ * Vacuums the index, writes what the parts before left in the page cache to disk (the kernel
+ * otherwise does it in the background, and its idle time does not show it), and waits (at most a
+ * minute) until the machine is mostly idle.
+ */
 async function settle(stack: Stack): Promise<void> {
   const started = Date.now();
   await stack.sql('vacuum analyze');
+  const dirty = dirtyKb();
+  spawnSync('sync');
+  log(`wrote ${Math.round(dirty / 1024)} MiB of dirty pages to disk in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   let quiet = 0;
   while (quiet < 2 && Date.now() - started < 60_000) quiet = (await idleShare(1000)) >= 0.85 ? quiet + 1 : 0;
   const waited = ((Date.now() - started) / 1000).toFixed(1);
