@@ -1,18 +1,28 @@
 /**
  * `npm start`: PostgreSQL and Orthanc as private child processes with their data under DATA_DIR,
- * then the adapter in this process. Ctrl-C (or SIGTERM) stops the adapter, then Orthanc, then
- * PostgreSQL, each waited for. A second start reuses the data.
+ * then the adapter as a supervised child process (adapter/src/main.ts), restarted with backoff
+ * when it dies (scripts/supervisor.ts). Ctrl-C (or SIGTERM) stops the adapter, then Orthanc, then
+ * PostgreSQL, each waited for. If this launcher itself is killed, the kernel stops all three (a
+ * parent-death signal, see scripts/services/process.ts). A second start reuses the data.
  */
-import { mkdirSync, chmodSync } from 'node:fs';
+import { mkdirSync, chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../adapter/src/config.ts';
-import { startAdapter, type RunningAdapter } from '../adapter/src/server.ts';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from '../adapter/src/config.ts';
+import { createPool } from '../adapter/src/db/pool.ts';
+import { migrate } from '../adapter/src/db/migrate.ts';
+import { bootstrap, type BootstrapResult } from '../adapter/src/bootstrap.ts';
 import { startPostgres, type RunningPostgres } from './services/postgres.ts';
 import { startOrthanc, type RunningOrthanc } from './services/orthanc.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
+import { portIsFree, stopStalePid } from './services/process.ts';
+import { Supervisor } from './supervisor.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const ADAPTER_MAIN = join(repoRoot, 'adapter', 'src', 'main.ts');
 
 const env = { ...process.env };
-let config;
+let config: Config;
 try {
   // Validate what the user set before touching anything; the secrets come next.
   config = loadConfig({ ...env, PG_PASSWORD: 'x', ORTHANC_PASSWORD: 'x' });
@@ -25,19 +35,23 @@ mkdirSync(config.dataDir, { recursive: true });
 chmodSync(config.dataDir, 0o711);
 const logs = join(config.dataDir, 'logs');
 mkdirSync(logs, { recursive: true });
+const run = join(config.dataDir, 'run');
+mkdirSync(run, { recursive: true });
 const secrets = loadOrCreateSecrets(config.dataDir);
-config = loadConfig({ ...env, PG_PASSWORD: secrets.pgPassword, ORTHANC_PASSWORD: secrets.orthancPassword });
+const adapterEnv = { ...env, DATA_DIR: config.dataDir, PG_PASSWORD: secrets.pgPassword, ORTHANC_PASSWORD: secrets.orthancPassword };
+config = loadConfig(adapterEnv);
 
 let postgres: RunningPostgres | undefined;
 let orthanc: RunningOrthanc | undefined;
-let adapter: RunningAdapter | undefined;
+let adapter: Supervisor | undefined;
 let stopping = false;
+let firstStart: BootstrapResult = {};
 
 async function stop(code: number): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
   console.log('\nStopping…');
-  await adapter?.close().catch((error: unknown) => console.error('adapter:', error));
+  await adapter?.stop().catch((error: unknown) => console.error('adapter:', error));
   await orthanc?.stop().catch((error: unknown) => console.error('Orthanc:', error));
   await postgres?.stop().catch((error: unknown) => console.error('PostgreSQL:', error));
   console.log('Stopped.');
@@ -46,8 +60,52 @@ async function stop(code: number): Promise<never> {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
+/** Says what happened when a service that should be running exits by itself. */
+function watchService(name: string, service: RunningPostgres | RunningOrthanc): void {
+  service.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(
+      `\n${name} stopped unexpectedly (${signal ?? `code ${code}`}); see ${logs}. The adapter answers 503 ` +
+        'for what needs it. Stop with Ctrl-C and start again.',
+    );
+  });
+}
+
+/**
+ * Migrations and the first administrator, before the adapter runs: the generated password is
+ * then known to this process, which prints it once, and is never lost to an adapter that fails
+ * to listen after creating the account (the adapter's own run of both finds nothing to do).
+ */
+async function prepareDatabase(): Promise<BootstrapResult> {
+  const db = createPool(config.pg);
+  try {
+    await migrate(db);
+    return await bootstrap(db, config);
+  } finally {
+    await db.end();
+  }
+}
+
+function signInHint(): string[] {
+  const admin = firstStart.admin;
+  if (admin?.generated) {
+    return [
+      `Sign in as "${admin.id}" with the password ${admin.password}`,
+      'This password is shown only once: write it down, then change it under your profile.',
+    ];
+  }
+  if (admin) return [`Sign in as "${admin.id}" with the password from ADMIN_PASSWORD.`];
+  return ['Sign in with your account. Press Ctrl-C to stop.'];
+}
+
 try {
   console.log(`Data folder: ${config.dataDir}`);
+  // An adapter left by a launcher that was killed without setpriv's parent-death signal.
+  const adapterPidFile = join(run, 'adapter.pid');
+  if (existsSync(adapterPidFile)) await stopStalePid(Number(readFileSync(adapterPidFile, 'utf8')), 'SIGTERM', 15_000, ADAPTER_MAIN);
+  if (!(await portIsFree(config.port, config.host))) {
+    throw new Error(`The adapter's port ${config.port} is in use by another program. Set PORT to a free port.`);
+  }
   postgres = await startPostgres({
     dataDir: join(config.dataDir, 'postgres'),
     port: config.pg.port,
@@ -56,6 +114,7 @@ try {
     database: config.pg.database,
     logFile: join(logs, 'postgres.log'),
   });
+  watchService('PostgreSQL', postgres);
   console.log(`PostgreSQL  127.0.0.1:${config.pg.port}`);
   orthanc = await startOrthanc({
     dataDir: join(config.dataDir, 'orthanc'),
@@ -66,21 +125,38 @@ try {
     password: config.orthanc.password,
     logFile: join(logs, 'orthanc.log'),
   });
+  watchService('Orthanc', orthanc);
   console.log(`Orthanc     ${config.orthanc.url} (loopback), DICOM ${config.dicomAet}@${config.dicomPort}`);
-  adapter = await startAdapter(config);
 
-  const url = `${adapter.url}/viewer/`;
-  console.log(`\nThe PACS is running: ${url}`);
-  const admin = adapter.firstStart.admin;
-  if (admin?.generated) {
-    console.log(`Sign in as "${admin.id}" with the password ${admin.password}`);
-    console.log('This password is shown only once: write it down, then change it under your profile.');
-  } else if (admin) {
-    console.log(`Sign in as "${admin.id}" with the password from ADMIN_PASSWORD.`);
-  } else {
-    console.log('Sign in with your account. Press Ctrl-C to stop.');
-  }
+  firstStart = await prepareDatabase();
+  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  const probeHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  adapter = new Supervisor({
+    name: 'adapter',
+    command: process.execPath,
+    args: ['--import', 'tsx', ADAPTER_MAIN],
+    env: adapterEnv,
+    cwd: repoRoot,
+    logFile: join(logs, 'adapter.log'),
+    pidFile: join(run, 'adapter.pid'),
+    // The adapter keeps no state of its own (crash-safe by design): nothing is left to wait for.
+    deathSignal: 'SIGKILL',
+    ready: async () =>
+      (await fetch(`http://${probeHost}:${config.port}/viewer/api/product/info`, { signal: AbortSignal.timeout(2000) })).ok,
+    readyTimeoutMs: 120_000,
+  });
+  await adapter.start();
+
+  console.log(
+    `\nThe PACS is running: http://${host.includes(':') ? `[${host}]` : host}:${config.port}/viewer/ (adapter pid ${adapter.pid})`,
+  );
+  for (const line of signInHint()) console.log(line);
 } catch (error) {
-  console.error(`\nCould not start: ${error instanceof Error ? error.message : String(error)}`);
-  await stop(1);
+  // A Ctrl-C during the start makes the start fail; that stop is already under way.
+  if (!stopping) {
+    console.error(`\nCould not start: ${error instanceof Error ? error.message : String(error)}`);
+    // The administrator exists now: its generated password must not be lost with a failed start.
+    if (firstStart.admin?.generated) for (const line of signInHint()) console.error(line);
+    await stop(1);
+  }
 }

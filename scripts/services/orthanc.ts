@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
-import { spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
+import { dieWithParent, hasSetpriv, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ORTHANC_TEMPLATE = join(repoRoot, 'orthanc-config', 'orthanc.jsonc');
@@ -53,6 +53,26 @@ export async function orthancAnswers(url: string, user: string, password: string
   return response.ok;
 }
 
+/**
+ * Orthanc's parent when it must not outlive the launcher. Orthanc stops cleanly on its first
+ * SIGTERM but restores the default action as it begins to stop, so a second SIGTERM kills it
+ * half-way; and the kernel sends a parent-death signal again each time the child passes from a
+ * dying thread of its parent to another (a Node launcher has about ten threads). This one-thread
+ * shell dies once (SIGKILL when the launcher dies), so Orthanc gets exactly one SIGTERM. For a
+ * normal stop the shell passes SIGTERM/SIGINT on, waits for Orthanc and exits with its status. It
+ * writes Orthanc's own pid, which the next start waits for if Orthanc is still stopping.
+ */
+const KEEPER = `
+pidfile=$1; shift
+setpriv --pdeathsig=SIGTERM Orthanc "$@" &
+child=$!
+echo $child > "$pidfile"
+trap 'kill -TERM $child 2>/dev/null' TERM INT
+status=0
+while kill -0 $child 2>/dev/null; do wait $child; status=$?; done
+exit $status
+`;
+
 export async function startOrthanc(options: OrthancOptions): Promise<RunningOrthanc> {
   const dirs = {
     ORTHANC_STORAGE_DIR: join(options.dataDir, 'storage'),
@@ -74,7 +94,7 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   writeFileSync(configFile, config, { mode: 0o600 });
 
   const pidFile = join(options.dataDir, 'orthanc.pid');
-  if (existsSync(pidFile)) await stopStalePid(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM');
+  if (existsSync(pidFile)) await stopStalePid(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM', 30_000, configFile);
   for (const [port, name, variable] of [
     [options.httpPort, 'HTTP', 'ORTHANC_HTTP_PORT'],
     [options.dicomPort, 'DICOM', 'DICOM_PORT'],
@@ -85,8 +105,10 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   }
 
   const url = `http://127.0.0.1:${options.httpPort}`;
-  const child = spawnLogged('Orthanc', [configFile], options.logFile);
-  if (child.pid) writeFileSync(pidFile, String(child.pid));
+  const child = hasSetpriv
+    ? spawnLogged(...dieWithParent('SIGKILL', 'sh', ['-c', KEEPER, 'orthanc-keeper', pidFile, configFile]), options.logFile)
+    : spawnLogged('Orthanc', [configFile], options.logFile);
+  if (!hasSetpriv && child.pid) writeFileSync(pidFile, String(child.pid));
   await waitFor('Orthanc', () => orthancAnswers(url, options.user, options.password), 60_000, child, options.logFile);
   return { url, child, stop: () => stopChild(child, 'SIGTERM', 30_000) };
 }

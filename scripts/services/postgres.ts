@@ -8,7 +8,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
-import { sleep, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
+import { dieWithParent, sleep, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
 
 export interface PostgresOptions {
   dataDir: string;
@@ -42,9 +42,11 @@ function postgresBinDir(): string {
 
 const asRoot = process.getuid?.() === 0;
 
+const AS_POSTGRES = ['--reuid=postgres', '--regid=postgres', '--init-groups'];
+
 /** As root, run as the postgres user (setpriv execs, so the child's pid is the server's own). */
 function command(bin: string, args: string[]): [string, string[]] {
-  return asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', bin, ...args]] : [bin, args];
+  return asRoot ? ['setpriv', [...AS_POSTGRES, bin, ...args]] : [bin, args];
 }
 
 function postgresIds(): { uid: number; gid: number } {
@@ -106,11 +108,12 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   const bin = postgresBinDir();
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) initCluster(options, bin);
 
-  // A launcher that was killed leaves its server running: stop it before starting again.
+  // A server left by a launcher that died is normally gone (parent-death signal, below); one
+  // that is still shutting down, or was started without setpriv, is stopped before starting again.
   const pidFile = join(options.dataDir, 'postmaster.pid');
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid > 0) await stopStalePid(pid, 'SIGINT');
+    if (pid > 0) await stopStalePid(pid, 'SIGINT', 30_000, options.dataDir);
   }
   if (!(await portIsFree(options.port))) {
     throw new Error(`PostgreSQL port ${options.port} on 127.0.0.1 is in use by another program. Set PG_PORT to a free port.`);
@@ -125,7 +128,14 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     'max_connections=200',
     ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ];
-  const [cmd, args] = command(join(bin, 'postgres'), ['-D', options.dataDir, '-p', String(options.port), ...settings]);
+  // The postmaster itself is the direct child (not daemonised by pg_ctl), so that the kernel can
+  // send it SIGINT (fast shutdown) if whoever started it dies without stopping it.
+  const [cmd, args] = dieWithParent(
+    'SIGINT',
+    join(bin, 'postgres'),
+    ['-D', options.dataDir, '-p', String(options.port), ...settings],
+    asRoot ? AS_POSTGRES : [],
+  );
   const child = spawnLogged(cmd, args, options.logFile);
   await waitFor('PostgreSQL', () => canConnect(options, 'postgres'), 30_000, child, options.logFile);
 
