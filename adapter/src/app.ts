@@ -44,7 +44,11 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...sharesRoutes,
 ];
 
-const securityHeaders: RequestHandler = (_req, res, next) => {
+const securityHeaders: RequestHandler = (req, res, next) => {
+  // HSTS only over TLS: the adapter serves plain HTTP itself, so that means behind a proxy that
+  // TRUST_PROXY trusts and that says X-Forwarded-Proto https (req.secure). Sent over plain HTTP,
+  // browsers ignore it anyway. No includeSubDomains: other hosts of a hospital's domain are not ours.
+  if (req.secure) res.set('strict-transport-security', 'max-age=31536000');
   res.set({
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'same-origin',

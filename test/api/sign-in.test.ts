@@ -1,5 +1,6 @@
 /**
- * Sign-in, sessions, CSRF and the sign-in lock against a real PostgreSQL and Orthanc.
+ * Sign-in, sessions, CSRF and the sign-in lock against a real PostgreSQL and Orthanc. This stack
+ * trusts no proxy (TRUST_PROXY unset); test/api/hardening.test.ts covers the trusted-proxy side.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@pacs/common';
@@ -107,6 +108,30 @@ describe('sign-in', () => {
     const crossSite = await login(anonymous(stack.baseUrl), 'admin', stack.adminPassword).set('Origin', 'https://evil.example').expect(403);
     expect(crossSite.body.code).toBe('csrf_failed');
   });
+
+  it('ignores X-Forwarded-Host and X-Forwarded-Proto when TRUST_PROXY trusts no proxy', async () => {
+    // Anyone can send the header: with it, another site's Origin must not pass for ours.
+    const forged = await login(anonymous(stack.baseUrl), 'admin', stack.adminPassword)
+      .set('Origin', 'https://evil.example')
+      .set('X-Forwarded-Host', 'evil.example')
+      .expect(403);
+    expect(forged.body.code).toBe('csrf_failed');
+    const { agent, csrf } = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
+    await agent
+      .put(`${API}/settings/replace`)
+      .set(csrf)
+      .set('Origin', 'https://evil.example')
+      .set('X-Forwarded-Host', 'evil.example')
+      .type('form')
+      .send({ key: 'lang', value: JSON.stringify({ lang: 'en' }) })
+      .expect(403);
+    // The real host still passes, and a claimed https is not believed: no HSTS over plain HTTP.
+    const own = await login(anonymous(stack.baseUrl), 'admin', stack.adminPassword)
+      .set('Origin', stack.baseUrl)
+      .set('X-Forwarded-Proto', 'https')
+      .expect(200);
+    expect(own.headers['strict-transport-security']).toBeUndefined();
+  });
 });
 
 describe('sessions and CSRF', () => {
@@ -171,7 +196,8 @@ describe('sign-in lock', () => {
 
     // Lock time is 60 minutes: move the lock 61 minutes into the past rather than wait.
     await stack.sql(
-      `update accounts set locked_at = locked_at - interval '61 minutes', last_failed_at = last_failed_at - interval '61 minutes' where id = 'lockme'`,
+      `update sign_in_locks set locked_at = locked_at - interval '61 minutes', last_failed_at = last_failed_at - interval '61 minutes'
+        where account_id = 'lockme'`,
     );
     await attempt('right-password').expect(200);
     // A fresh count after the lock: one wrong password does not lock again.

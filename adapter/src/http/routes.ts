@@ -65,7 +65,9 @@ function sameToken(a: string, b: string): boolean {
 function checkOrigin(req: Request): void {
   const origin = req.get('origin');
   if (!origin || origin === 'null') return;
-  const host = req.get('x-forwarded-host') ?? req.get('host');
+  // req.host reads X-Forwarded-Host only from a proxy TRUST_PROXY trusts ("trust proxy"): any
+  // client could send that header and make its foreign Origin look like ours.
+  const host = req.host;
   let originHost: string;
   try {
     originHost = new URL(origin).host;

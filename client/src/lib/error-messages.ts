@@ -16,6 +16,7 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = defineMessages(
   not_last_master: { id: 'errors.not_last_master' },
   payload_too_large: { id: 'errors.payload_too_large' },
   web_connection_limit: { id: 'errors.web_connection_limit' },
+  sign_in_throttled: { id: 'errors.sign_in_throttled' },
   internal: { id: 'errors.internal' },
   orthanc_unavailable: { id: 'errors.orthanc_unavailable' },
   database_unavailable: { id: 'errors.database_unavailable' },

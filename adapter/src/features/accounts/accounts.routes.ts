@@ -2,8 +2,10 @@
  * Accounts (spec 1 §3, §7).
  * - GET /accounts/all            → [{Id, Name, Title, Role, RoleName, Institution, Teleradiology,
  *                                    AETitle, ReferringPhysicianName, LockedAt}]
- * - GET /accounts/names          → [{Id, Name}]: every account for an administrator, else the
- *                                    accounts of the caller's institution (doctor names on reports)
+ * - GET /accounts/names          → [{Id, Name}]: the accounts the caller may pick as a share
+ *                                    target (roles/share-targets.ts): every account for an
+ *                                    administrator, those of the caller's own institution for
+ *                                    other accounts, none for a share guest
  * - POST /accounts/create        form Id, Password, Name, Title, Role, AETitle, ReferringPhysicianName
  * - PATCH /accounts/update       form Id + fields; own Name/Title/Password (with CurrentPassword)
  *                                for anyone, everything for an administrator
@@ -14,6 +16,7 @@ import { SHARE_GUEST_ID, isAdmin } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
 import { toSignedAccount } from '../auth/auth.service.ts';
+import { pickableRolesSql } from '../roles/share-targets.ts';
 import { createAccount, deleteAccount, updateAccount, type AccountChange } from './accounts.service.ts';
 
 function readChange(req: Request): AccountChange {
@@ -61,10 +64,11 @@ export const accountsRoutes: AnyRouteSpec[] = [
     access: 'signed',
     summary: 'Account ids and names',
     handler: async (_req, _res, { deps, auth }) => {
-      const everyone = isAdmin(auth.permissions);
+      const pickable = pickableRolesSql(auth, 2);
+      if (pickable.sql === 'false') return [];
       const { rows } = await deps.db.query<{ id: string; name: string }>(
-        `select a.id, a.name from accounts a join roles r on r.no = a.role where ($1 or r.institution = $2) and a.id <> $3 order by lower(a.id)`,
-        [everyone, auth.institution, SHARE_GUEST_ID],
+        `select a.id, a.name from accounts a join roles r on r.no = a.role where a.id <> $1 and ${pickable.sql} order by lower(a.id)`,
+        [SHARE_GUEST_ID, ...pickable.params],
       );
       return rows.map((row) => ({ Id: row.id, Name: row.name }));
     },
@@ -92,7 +96,7 @@ export const accountsRoutes: AnyRouteSpec[] = [
     handler: async (req, _res, { deps, auth }) => {
       const id = optionalString(req, 'Id', 'body', 256) ?? auth.accountId;
       if (id === '') throw invalid('Id', 'The field is required');
-      const updated = await updateAccount(deps, auth, isAdmin(auth.permissions), id, readChange(req));
+      const updated = await updateAccount(deps, auth, isAdmin(auth.permissions), id, readChange(req), req);
       if (updated.toLowerCase() !== auth.accountId.toLowerCase()) return { Id: updated };
       const fresh = await deps.sessions.authenticate(req, { fresh: true });
       return fresh ? toSignedAccount(fresh) : { Id: updated };

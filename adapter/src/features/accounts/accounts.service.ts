@@ -4,12 +4,13 @@
  * role always keeps at least one account.
  */
 import { MASTER_ROLE_NO, MESSAGES, RESERVED_GUEST_IDS, isAeTitle, isIdOrEmail } from '@pacs/common';
+import type { Request } from 'express';
 import type { Auth } from '../../access/auth.ts';
-import { hashPassword, verifyPassword } from '../../access/passwords.ts';
+import { hashPassword } from '../../access/passwords.ts';
 import { transaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertPasswordAllowed } from '../auth/auth.service.ts';
+import { assertPasswordAllowed, checkCurrentPassword } from '../auth/auth.service.ts';
 
 export interface AccountChange {
   name?: string;
@@ -71,7 +72,14 @@ function assertNotGuest(id: string): void {
   if (RESERVED_GUEST_IDS.some((guest) => guest.toLowerCase() === id.toLowerCase())) throw new AppError('not_found');
 }
 
-export async function updateAccount(deps: Deps, auth: Auth, admin: boolean, id: string, change: AccountChange): Promise<string> {
+export async function updateAccount(
+  deps: Deps,
+  auth: Auth,
+  admin: boolean,
+  id: string,
+  change: AccountChange,
+  req: Request,
+): Promise<string> {
   assertNotGuest(id);
   const self = id.toLowerCase() === auth.accountId.toLowerCase();
   if (!self && !admin) throw new AppError('forbidden');
@@ -81,12 +89,8 @@ export async function updateAccount(deps: Deps, auth: Auth, admin: boolean, id: 
 
   let passwordHash: string | null = null;
   if (change.password !== undefined && change.password !== '') {
-    if (self) {
-      const { rows } = await deps.db.query<{ password_hash: string }>('select password_hash from accounts where id = $1', [auth.accountId]);
-      if (!change.currentPassword || !(await verifyPassword(change.currentPassword, rows[0]?.password_hash ?? ''))) {
-        throw new AppError('validation_failed', { CurrentPassword: 'The current password is wrong.' }, 'The current password is wrong.');
-      }
-    }
+    // A wrong current password counts as a failed sign-in from the caller's address.
+    if (self) await checkCurrentPassword(deps, auth.accountId, change.currentPassword, req);
     await assertPasswordAllowed(deps, change.password);
     passwordHash = await hashPassword(change.password);
   }

@@ -5,6 +5,9 @@
  *                    State and `GET /login?code=` answer 400 until the features behind them exist.
  *                    Form AccessKey (+ CSRF, ignored: the key is the secret) signs a share guest in;
  *                    an unknown, expired or deleted key answers 401.
+ *                    429 sign_in_throttled (with Retry-After) while the client's address has
+ *                    failed too often lately (wrong ids, passwords or keys); the 403 lock holds
+ *                    only for the address that failed (sign-in-throttle.ts).
  *                    429 web_connection_limit when the licence's web connections are all in use.
  * - DELETE /login    ends this session; the cookie is dead afterwards.
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
@@ -15,6 +18,7 @@ import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalString, requiredString } from '../../http/input.ts';
 import { checkCredentials, toSignedAccount } from './auth.service.ts';
+import { assertNotThrottled, recordAddressFailure } from './sign-in-throttle.ts';
 
 async function shareKeyIsValid(deps: Deps, key: string): Promise<boolean> {
   const { rows } = await deps.db.query(
@@ -37,8 +41,13 @@ export const authRoutes: AnyRouteSpec[] = [
     handler: async (req, res, { deps }) => {
       const accessKey = optionalString(req, 'AccessKey', 'body', 200);
       if (accessKey !== undefined) {
-        // A share guest: the key must name a share that has not expired.
-        if (!(await shareKeyIsValid(deps, accessKey))) throw new AppError('authentication_failed');
+        // A share guest: the key must name a share that has not expired. Wrong keys count against
+        // the address like wrong passwords.
+        await assertNotThrottled(deps.db, req);
+        if (!(await shareKeyIsValid(deps, accessKey))) {
+          await recordAddressFailure(deps.db, req);
+          throw new AppError('authentication_failed');
+        }
         return toSignedAccount(await deps.sessions.signIn(SHARE_GUEST_ID, req, res, accessKey));
       }
       if (optionalString(req, 'Token') !== undefined) throw new AppError('bad_request');

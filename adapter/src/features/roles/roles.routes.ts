@@ -1,7 +1,10 @@
 /**
  * Roles (spec 1 §3, §6, §7).
- * - GET /roles/all              → [{No, Name, Title, Institution, Permissions, Targets, Teleradiology,
- *                                  StudyAccess, account_items: [{Id, Name}]}]
+ * - GET /roles/all              → administrators: [{No, Name, Title, Institution, Permissions,
+ *                                  Targets, Teleradiology, StudyAccess, account_items: [{Id, Name}]}];
+ *                                  sharers: only the roles they may pick as a share target
+ *                                  (roles/share-targets.ts) as {No, Name, Title, Institution,
+ *                                  account_items}; a share guest: []
  * - POST /roles/create          form Name (unique within the institution), Title, Institution,
  *                               Permissions (JSON of flags), Targets (JSON), Teleradiology
  *                               ('' | Company | Institution | Radiologist), StudyAccess
@@ -16,6 +19,7 @@ import {
   MASTER_ROLE_NO,
   TELERADIOLOGY_KINDS,
   completePermissions,
+  isAdmin,
   isJsonObject,
   parsePermissions,
   ungrantable,
@@ -27,6 +31,7 @@ import { AppError } from '../../http/errors.ts';
 import { invalid, jsonField, optionalInt, optionalString, requiredString } from '../../http/input.ts';
 import { parseTargets } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
+import { pickableRolesSql } from './share-targets.ts';
 
 const STUDY_ACCESS = ['all', 'only_shared', 'shared_or_matching'] as const;
 
@@ -114,8 +119,22 @@ export const rolesRoutes: AnyRouteSpec[] = [
     path: '/roles/all',
     access: ADMIN_OR_SHARE,
     summary: 'Roles',
-    handler: async (_req, _res, { deps }) =>
-      (await deps.db.query<RoleRow>(`${SELECT_ROLES} order by r.institution, r.no`)).rows.map(toRole),
+    handler: async (_req, _res, { deps, auth }) => {
+      if (isAdmin(auth.permissions) && auth.accessKey === null) {
+        return (await deps.db.query<RoleRow>(`${SELECT_ROLES} order by r.institution, r.no`)).rows.map(toRole);
+      }
+      // A sharer needs names to pick from, not how other roles are configured.
+      const pickable = pickableRolesSql(auth, 1);
+      if (pickable.sql === 'false') return [];
+      const { rows } = await deps.db.query<RoleRow>(`${SELECT_ROLES} where ${pickable.sql} order by r.institution, r.no`, pickable.params);
+      return rows.map((row) => ({
+        No: row.no,
+        Name: row.name,
+        Title: row.title,
+        Institution: row.institution,
+        account_items: row.accounts ?? [],
+      }));
+    },
   },
   {
     method: 'post',

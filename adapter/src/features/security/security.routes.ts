@@ -2,8 +2,9 @@
  * Admin security settings (spec 1 §7, spec 3 §7 "Security").
  * - GET  /authconfig/find        → AuthConfig {Threshold, LockTime (minutes)}
  * - PATCH /authconfig/update     form Threshold (0 = never lock, ≤ 100), LockTime (1–10080 minutes)
- * - GET  /authlock/find?id=      → AuthLockStatus of one account
- * - DELETE /authlock/delete?id=  unlock an account now (an administrator's remedy)
+ * - GET  /authlock/find?id=      → AuthLockStatus of one account (LockedAt: the latest lock, which
+ *                                holds only for the address that failed; see sign-in-throttle.ts)
+ * - DELETE /authlock/delete?id=  unlock an account now, for every address (an administrator's remedy)
  * - GET  /authlocked/month       → AuthLockEvent[] of locks that began this calendar month
  * - GET  /passwordconfig/find    → PasswordConfig (any signed user: the profile form checks it)
  * - PATCH /passwordconfig/update form fields of PasswordConfig (length 1–256, flags true/false)
@@ -13,6 +14,7 @@ import type { AnyRouteSpec } from '../../http/routes.ts';
 import { optionalBool, optionalInt, requiredString } from '../../http/input.ts';
 import { AppError } from '../../http/errors.ts';
 import { getAuthConfig, getPasswordConfig, saveAuthConfig, savePasswordConfig } from './security.service.ts';
+import { unlockAccount } from '../auth/sign-in-throttle.ts';
 
 export const securityRoutes: AnyRouteSpec[] = [
   {
@@ -62,11 +64,12 @@ export const securityRoutes: AnyRouteSpec[] = [
     summary: 'Unlock an account',
     handler: async (req, _res, { deps }) => {
       const id = requiredString(req, 'id', 'query', 256);
-      const { rowCount } = await deps.db.query(
-        'update accounts set locked_at = null, failed_attempts = 0, last_failed_at = null where lower(id) = lower($1)',
+      const { rows } = await deps.db.query<{ id: string }>(
+        'update accounts set locked_at = null, failed_attempts = 0, last_failed_at = null where lower(id) = lower($1) returning id',
         [id],
       );
-      if (rowCount === 0) throw new AppError('not_found');
+      if (!rows[0]) throw new AppError('not_found');
+      await unlockAccount(deps.db, rows[0].id);
       return {};
     },
   },

@@ -1,0 +1,49 @@
+/**
+ * What a caller may pick as a share's target (spec 3 §2, §4), in one place for the lists that
+ * feed the share dialog (`/roles/all`, `/accounts/names`) and for the share routes that accept a
+ * target:
+ * - an administrator: any institution, role and account;
+ * - a share guest (a session opened by an access key): nothing; at most a guest share;
+ * - anyone else: any institution as a whole (`/institutions/all` lists them, so a study can be
+ *   sent to a partner site), but a role or an account only within their own institution. The
+ *   roles and staff of another institution are that institution's business: it is shared with as
+ *   a whole, and its own staff pass it on inside it. The system's share-guest role and account
+ *   are never a target.
+ */
+import { SHARE_GUEST_ID, isAdmin } from '@pacs/common';
+import type { Auth } from '../../access/auth.ts';
+import type { Db } from '../../db/pool.ts';
+import { invalid } from '../../http/input.ts';
+
+export type TargetScope = 'any' | 'none' | 'own_institution';
+
+export function shareTargetScope(auth: Auth): TargetScope {
+  if (auth.accessKey !== null) return 'none';
+  return isAdmin(auth.permissions) ? 'any' : 'own_institution';
+}
+
+/**
+ * SQL over roles `r`: the roles the caller may pick (the share-guest role excluded). `$first`
+ * receives the caller's institution, `$first + 1` the share-guest account id.
+ */
+export function pickableRolesSql(auth: Auth, first: number): { sql: string; params: unknown[] } {
+  const scope = shareTargetScope(auth);
+  if (scope === 'none') return { sql: 'false', params: [] };
+  const notGuestRole = `not exists (select 1 from accounts g where g.role = r.no and g.id = $${first + 1})`;
+  const within = scope === 'any' ? `$${first}::int is not null` : `r.institution = $${first}`;
+  return { sql: `${within} and ${notGuestRole}`, params: [auth.institution, SHARE_GUEST_ID] };
+}
+
+/**
+ * Refuses a target the caller may not pick, as a validation error on the field that went too far.
+ * The share-guest role is refused to everyone: a share with it would reach every guest link.
+ */
+export async function assertPickableTarget(db: Db, auth: Auth, target: { institution: number | null; role: number | null }): Promise<void> {
+  if (target.institution === null) return;
+  const scope = shareTargetScope(auth);
+  if (scope === 'none') throw invalid('Institution');
+  if (target.role === null) return;
+  if (scope === 'own_institution' && target.institution !== auth.institution) throw invalid('Role');
+  const { rows } = await db.query('select 1 from accounts where id = $1 and role = $2', [SHARE_GUEST_ID, target.role]);
+  if (rows.length > 0) throw invalid('Role');
+}
