@@ -24,7 +24,16 @@ export interface RequestOptions {
 export interface OrthancRequestInit extends RequestOptions {
   method?: string;
   body?: Buffer;
+  /** A streamed body of known length (instead of `body`): large files are never held whole. */
+  upload?: { stream: Readable; length: number };
   headers?: Record<string, string>;
+}
+
+/** One answer of /tools/lookup: a resource whose identifier is the looked-up value. */
+export interface OrthancLookup {
+  ID: string;
+  Path: string;
+  Type: 'Patient' | 'Study' | 'Series' | 'Instance';
 }
 
 export class OrthancClient {
@@ -44,12 +53,13 @@ export class OrthancClient {
    * keep-alive hint would make fetch open a connection per call.
    */
   request(path: string, init: OrthancRequestInit = {}): Promise<Response> {
-    const { timeoutMs = 10_000, signal, method = 'GET', body, headers = {} } = init;
+    const { timeoutMs = 10_000, signal, method = 'GET', body, upload, headers = {} } = init;
+    const length = upload ? upload.length : body?.length;
     return new Promise<Response>((resolve, reject) => {
       const request = http.request(`${this.url}${path}`, {
         method,
         agent: orthancAgent,
-        headers: { authorization: this.authorization, ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+        headers: { authorization: this.authorization, ...headers, ...(length !== undefined ? { 'content-length': String(length) } : {}) },
       });
       const abort = () => request.destroy(new Error('aborted'));
       const timer = setTimeout(() => request.destroy(new Error(`Orthanc did not answer ${path} within ${timeoutMs} ms`)), timeoutMs);
@@ -75,7 +85,12 @@ export class OrthancClient {
         if (noBody) answer.resume();
         resolve(new Response(noBody ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, headers: responseHeaders }));
       });
-      request.end(body);
+      if (upload) {
+        upload.stream.on('error', (error) => request.destroy(error));
+        upload.stream.pipe(request);
+      } else {
+        request.end(body);
+      }
     });
   }
 
@@ -85,7 +100,7 @@ export class OrthancClient {
     if (!response.ok) {
       const text = await response.text();
       if (response.status === 404) throw new AppError('not_found');
-      throw new Error(`Orthanc ${path} answered ${response.status}: ${text}`);
+      throw new OrthancAnswerError(path, response.status, text);
     }
     return (await response.json()) as T;
   }
@@ -141,6 +156,17 @@ export class OrthancClient {
     return new Uint8Array(await response.arrayBuffer());
   }
 
+  /** The resources whose DICOM identifier (a UID, a PatientID) is `value` (POST /tools/lookup). */
+  lookup(value: string, options: RequestOptions = {}): Promise<OrthancLookup[]> {
+    return this.jsonPost<OrthancLookup[]>('/tools/lookup', Buffer.from(value), options);
+  }
+
+  private async jsonPost<T>(path: string, body: Buffer, options: RequestOptions): Promise<T> {
+    const response = await this.request(path, { ...options, method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+    if (!response.ok) throw new Error(`Orthanc ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
   /** One metadata value of an instance (RemoteAET, TransferSyntax …), or '' when absent. */
   async getInstanceMetadata(id: string, name: string, options?: RequestOptions): Promise<string> {
     const response = await this.request(`/instances/${encodeURIComponent(id)}/metadata/${name}`, options);
@@ -150,6 +176,17 @@ export class OrthancClient {
     }
     if (!response.ok) throw new Error(`Orthanc metadata ${name} of ${id} answered ${response.status}`);
     return response.text();
+  }
+}
+
+/** Orthanc answered, with an error status (as opposed to not answering at all). */
+export class OrthancAnswerError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+    text: string,
+  ) {
+    super(`Orthanc ${path} answered ${status}: ${text.slice(0, 500)}`);
   }
 }
 

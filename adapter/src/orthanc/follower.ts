@@ -4,25 +4,62 @@
  * committed batch ended. One adapter replica follows at a time: the one holding an advisory lock.
  * Orthanc has no push, so the follower polls: at once while there is more to read, every
  * `idleMs` otherwise (the list shows a new study within about half a second).
+ *
+ * Two kinds of failure are told apart. Orthanc or PostgreSQL away (or busy) pauses the follower,
+ * which retries the same page until they are back: nothing is lost. Any other failure means the
+ * page cannot be applied as it is: it is retried a few times, then applied change by change, and
+ * each change that still fails is recorded in index_skipped_changes and passed, so one bad change
+ * never stops the index for everyone.
  */
+import type { IndexStatus } from '@pacs/common';
+import { indexIsBehind } from '@pacs/common';
 import type { Db, DbClient } from '../db/pool.ts';
+import { AppError, OrthancUnavailableError, isDatabaseUnavailable } from '../http/errors.ts';
 import { log } from '../log.ts';
-import type { OrthancClient } from './client.ts';
+import { OrthancAnswerError, type OrthancChange, type OrthancClient } from './client.ts';
 import { Indexer, emptyBatch } from './indexer.ts';
 
 const LOCK_KEY = 724_110_003;
 const PAGE = 1000;
+/** Attempts at a whole page that fails for a reason other than an outage, before going change by change. */
+const PAGE_ATTEMPTS = 3;
+
+/** What the follower needs of the indexer (a seam for unit tests). */
+export type IndexWriter = Pick<
+  Indexer,
+  'collect' | 'collectStudy' | 'write' | 'readCursor' | 'skip' | 'noteError' | 'removeOlderThan' | 'forgetSkippedBefore'
+>;
 
 export interface FollowerOptions {
   idleMs?: number;
+  indexer?: IndexWriter;
+}
+
+/** PostgreSQL SQLSTATE classes and codes that mean "try again later", not "this cannot be written". */
+const PG_TRANSIENT = /^(08|53|57|58|40001|40P01|55P03|55006)/;
+
+/**
+ * True when an error means Orthanc or PostgreSQL is away or busy (retry the same page later), as
+ * opposed to this page or change being impossible to apply.
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof OrthancUnavailableError || isDatabaseUnavailable(error)) return true;
+  if (error instanceof OrthancAnswerError) return error.status === 502 || error.status === 503 || error.status === 504;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && PG_TRANSIENT.test(code)) return true;
+  // node-postgres's pool and socket failures carry no SQLSTATE.
+  const message = error instanceof Error ? error.message : '';
+  return /timeout exceeded when trying to connect|Connection terminated|ECONNREFUSED|ECONNRESET|socket hang up/i.test(message);
 }
 
 export class ChangesFollower {
   private stopped = false;
   private running: Promise<void> | undefined;
   private lockClient: DbClient | undefined;
-  private readonly indexer: Indexer;
+  private readonly indexer: IndexWriter;
   private readonly idleMs: number;
+  /** The cursor of a page that failed to apply, and how many times. */
+  private failing = { cursor: -1, attempts: 0 };
   /** Resolves waiters (tests, benchmarks) after each committed batch. */
   private listeners = new Set<() => void>();
 
@@ -31,7 +68,7 @@ export class ChangesFollower {
     private readonly db: Db,
     options: FollowerOptions = {},
   ) {
-    this.indexer = new Indexer(orthanc, db);
+    this.indexer = options.indexer ?? new Indexer(orthanc, db);
     this.idleMs = options.idleMs ?? 250;
   }
 
@@ -65,6 +102,7 @@ export class ChangesFollower {
         failures++;
         // Orthanc or PostgreSQL away: say so once, keep trying quietly, pick up when back.
         if (failures === 1) log.warn(`Index follower paused: ${error instanceof Error ? error.message : String(error)}`);
+        await this.indexer.noteError(error);
         await this.releaseLock();
         await sleep(Math.min(5000, 250 * failures));
       }
@@ -73,7 +111,7 @@ export class ChangesFollower {
 
   /** Reads and applies one page of changes; answers whether more are waiting. */
   async step(): Promise<boolean> {
-    const cursor = await this.readCursor();
+    const cursor = await this.indexer.readCursor();
     if (cursor === null) {
       await this.rebuild();
       return true;
@@ -83,12 +121,34 @@ export class ChangesFollower {
       if (page.Last > cursor) await this.indexer.write(emptyBatch(), page.Last);
       return false;
     }
-    const batch = await this.indexer.collect(page.Changes);
     const last = page.Changes[page.Changes.length - 1]!.Seq;
-    await this.indexer.write(batch, last);
+    try {
+      const batch = await this.indexer.collect(page.Changes);
+      await this.indexer.write(batch, last);
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      if (this.failing.cursor !== cursor) this.failing = { cursor, attempts: 0 };
+      if (++this.failing.attempts < PAGE_ATTEMPTS) throw error;
+      log.warn(`Index: page after change ${cursor} cannot be applied (${errorText(error)}); applying it change by change`);
+      await this.applyOneByOne(page.Changes);
+    }
+    this.failing = { cursor: -1, attempts: 0 };
     for (const resolve of this.listeners) resolve();
     this.listeners.clear();
     return !page.Done;
+  }
+
+  /** Applies changes one at a time; one that still fails (not for an outage) is recorded and passed. */
+  private async applyOneByOne(changes: readonly OrthancChange[]): Promise<void> {
+    for (const change of changes) {
+      try {
+        await this.indexer.write(await this.indexer.collect([change]), change.Seq);
+      } catch (error) {
+        if (isTransient(error)) throw error;
+        log.warn(`Index: change ${change.Seq} (${change.ChangeType} ${change.ResourceType} ${change.ID}) skipped: ${errorText(error)}`);
+        await this.indexer.skip(change, error, change.Seq);
+      }
+    }
   }
 
   /**
@@ -106,15 +166,20 @@ export class ChangesFollower {
       const batch = emptyBatch();
       try {
         await this.indexer.collectStudy(studyId, batch);
+        await this.indexer.write(batch, null);
       } catch (error) {
-        log.warn(`Rebuild: study ${studyId} skipped: ${error instanceof Error ? error.message : String(error)}`);
+        if (isTransient(error)) throw error;
+        // Deleted while the rebuild ran: nothing to index.
+        if (error instanceof AppError && error.code === 'not_found') continue;
+        log.warn(`Rebuild: study ${studyId} skipped: ${errorText(error)}`);
+        await this.indexer.skip({ Seq: last, ChangeType: 'Rebuild', ResourceType: 'Study', ID: studyId }, error, null);
         continue;
       }
-      await this.indexer.write(batch, null);
       done++;
     }
     // Everything seen was written after `started`; older rows are gone from Orthanc.
     await this.indexer.removeOlderThan(started);
+    await this.indexer.forgetSkippedBefore(started);
     // Changes after `last` (arriving during the rebuild) are replayed by the follower; upserts
     // make replaying what the rebuild already saw harmless.
     await this.indexer.write(emptyBatch(), last);
@@ -139,11 +204,6 @@ export class ChangesFollower {
     return 'adapter';
   }
 
-  private async readCursor(): Promise<number | null> {
-    const { rows } = await this.db.query<{ last_seq: number }>('select last_seq from orthanc_changes_cursor where id = 1');
-    return rows[0]?.last_seq ?? null;
-  }
-
   private async holdLock(): Promise<boolean> {
     if (this.lockClient) return true;
     const client = await this.db.connect();
@@ -165,6 +225,65 @@ export class ChangesFollower {
     // A client whose server went away must not return to the pool.
     client.release(true);
   }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The follower's state for administrators (GET /server/index/status), read from PostgreSQL so
+ * that any replica answers, whichever one follows. Orthanc's newest change is asked live; null
+ * when Orthanc does not answer.
+ */
+export async function readIndexStatus(db: Db, orthanc: OrthancClient): Promise<IndexStatus> {
+  const [{ rows }, lastChange] = await Promise.all([
+    db.query<{
+      last_seq: string | null;
+      applied_at: Date | null;
+      last_error: string | null;
+      last_error_at: Date | null;
+      now: Date;
+      skipped: number;
+      last_skipped_at: Date | null;
+    }>(
+      `select c.last_seq, c.applied_at, c.last_error, c.last_error_at, now() as now,
+              (select count(*)::int from index_skipped_changes) as skipped,
+              (select max(skipped_at) from index_skipped_changes) as last_skipped_at
+         from (select 1) one left join orthanc_changes_cursor c on c.id = 1`,
+    ),
+    orthanc.getLastChange({ timeoutMs: 3000 }).catch(() => null),
+  ]);
+  const row = rows[0]!;
+  const recent = await db.query<{
+    seq: string;
+    change_type: string;
+    resource_type: string;
+    orthanc_id: string;
+    error: string;
+    skipped_at: Date;
+  }>('select seq, change_type, resource_type, orthanc_id, error, skipped_at from index_skipped_changes order by id desc limit 10');
+  const cursor = row.last_seq === null ? null : Number(row.last_seq);
+  const status: Omit<IndexStatus, 'Behind'> = {
+    Cursor: cursor,
+    LastChange: lastChange,
+    LagChanges: cursor === null || lastChange === null ? null : Math.max(0, lastChange - cursor),
+    LastAppliedAt: row.applied_at?.toISOString() ?? null,
+    SecondsSinceApplied: row.applied_at ? Math.max(0, Math.round((row.now.getTime() - row.applied_at.getTime()) / 1000)) : null,
+    LastError: row.last_error ?? '',
+    LastErrorAt: row.last_error_at?.toISOString() ?? null,
+    SkippedChanges: row.skipped,
+    LastSkippedAt: row.last_skipped_at?.toISOString() ?? null,
+    RecentSkipped: recent.rows.map((skipped) => ({
+      Seq: Number(skipped.seq),
+      ChangeType: skipped.change_type,
+      ResourceType: skipped.resource_type,
+      OrthancID: skipped.orthanc_id,
+      Error: skipped.error,
+      SkippedAt: skipped.skipped_at.toISOString(),
+    })),
+  };
+  return { ...status, Behind: indexIsBehind(status) };
 }
 
 function sleep(ms: number): Promise<void> {

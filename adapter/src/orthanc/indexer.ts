@@ -114,7 +114,12 @@ export class Indexer {
     private readonly db: Db,
   ) {}
 
-  /** Reads what a page of changes needs from Orthanc. Resources deleted meanwhile are skipped. */
+  /**
+   * Reads what a page of changes needs from Orthanc. Resources deleted meanwhile are skipped.
+   * Series not yet indexed are read whole (with their study); a known series only gains
+   * instances, except when an instance already indexed arrives again: Orthanc replaced it
+   * (OverwriteInstances), perhaps with corrected tags, so its series and study are read again.
+   */
   async collect(changes: readonly OrthancChange[]): Promise<Batch> {
     const batch = emptyBatch();
     const newInstances = changes.filter((c) => c.ChangeType === 'NewInstance').map((c) => c.ID);
@@ -123,16 +128,26 @@ export class Indexer {
     }
     const instances = await mapLimit(newInstances, 8, (id) => this.orthanc.getInstance(id).catch(skipNotFound));
     const present = instances.filter((instance): instance is OrthancInstance => instance !== undefined);
-    // Series (and their studies) not yet indexed need their tags; known ones only gain instances.
     const seriesIds = [...new Set(present.map((instance) => instance.ParentSeries))];
-    const known = await this.knownSeries(seriesIds);
-    const firstOfSeries = new Map<string, OrthancInstance>();
-    for (const instance of present) if (!firstOfSeries.has(instance.ParentSeries)) firstOfSeries.set(instance.ParentSeries, instance);
-    await mapLimit(
-      seriesIds.filter((id) => !known.has(id)),
-      4,
-      (id) => this.collectSeries(id, firstOfSeries.get(id)!.ID, batch).catch(skipNotFound),
+    const { known, replaced } = await this.indexed(
+      seriesIds,
+      present.map((instance) => instance.ID),
+      batch.deleted,
     );
+    // The instance a series (and, for a new study, the study) is read from: a replaced one when
+    // there is one (its tags are the news), else the first in change order.
+    const sample = new Map<string, OrthancInstance>();
+    for (const instance of present) {
+      const current = sample.get(instance.ParentSeries);
+      if (!current || (replaced.has(instance.ID) && !replaced.has(current.ID))) sample.set(instance.ParentSeries, instance);
+    }
+    const reread = new Set(present.filter((instance) => replaced.has(instance.ID)).map((instance) => instance.ParentSeries));
+    const toRead = seriesIds.filter((id) => !known.has(id) || reread.has(id));
+    // A study's AE title and InstitutionName are those of its first instance: when several series
+    // of a new study arrive in one page, the study is read from the one whose instance came first.
+    const rank = new Map(present.map((instance, index) => [instance.ParentSeries, index] as const).reverse());
+    const studyRank = new Map<string, number>();
+    await mapLimit(toRead, 4, (id) => this.collectSeries(id, sample.get(id)!.ID, batch, rank.get(id) ?? 0, studyRank).catch(skipNotFound));
     for (const instance of present) {
       if (!known.has(instance.ParentSeries) && !batch.series.has(instance.ParentSeries)) continue;
       batch.instances.push(toInstanceRecord(instance));
@@ -143,22 +158,47 @@ export class Indexer {
   /** Reads one whole study (rebuild): study, every series, every instance. */
   async collectStudy(studyOrthancId: string, batch: Batch): Promise<void> {
     const study = await this.orthanc.getStudy(studyOrthancId);
-    for (const seriesId of study.Series) {
+    const studyRank = new Map<string, number>();
+    for (const [rank, seriesId] of study.Series.entries()) {
       const instances = await this.orthanc.listSeriesInstances(seriesId);
       const first = instances[0];
       if (!first) continue;
-      await this.collectSeries(seriesId, first.ID, batch);
+      await this.collectSeries(seriesId, first.ID, batch, rank, studyRank);
       for (const instance of instances) batch.instances.push(toInstanceRecord(instance));
     }
   }
 
-  private async knownSeries(orthancIds: string[]): Promise<Set<string>> {
-    if (orthancIds.length === 0) return new Set();
-    const { rows } = await this.db.query<{ orthanc_id: string }>('select orthanc_id from series where orthanc_id = any($1)', [orthancIds]);
-    return new Set(rows.map((row) => row.orthanc_id));
+  /**
+   * Which series are indexed and stay so through this page (not deleted in it, nor their study),
+   * and which instances are already indexed (a new change for one is a replacement).
+   */
+  private async indexed(
+    seriesIds: string[],
+    instanceIds: string[],
+    deleted: Batch['deleted'],
+  ): Promise<{ known: Set<string>; replaced: Set<string> }> {
+    if (seriesIds.length === 0) return { known: new Set(), replaced: new Set() };
+    const gone = deleted.map((d) => d.orthancId);
+    const [series, instances] = await Promise.all([
+      this.db.query<{ orthanc_id: string }>(
+        `select s.orthanc_id from series s join studies st on st.id = s.study_id
+          where s.orthanc_id = any($1) and not (s.orthanc_id = any($2)) and not (st.orthanc_id = any($2))`,
+        [seriesIds, gone],
+      ),
+      this.db.query<{ orthanc_id: string }>('select orthanc_id from instances where orthanc_id = any($1)', [instanceIds]),
+    ]);
+    const replaced = new Set(instances.rows.map((row) => row.orthanc_id));
+    for (const d of deleted) if (d.level === 'Instance' && instanceIds.includes(d.orthancId)) replaced.add(d.orthancId);
+    return { known: new Set(series.rows.map((row) => row.orthanc_id)), replaced };
   }
 
-  private async collectSeries(seriesId: string, sampleInstanceId: string, batch: Batch): Promise<void> {
+  private async collectSeries(
+    seriesId: string,
+    sampleInstanceId: string,
+    batch: Batch,
+    rank: number,
+    studyRank: Map<string, number>,
+  ): Promise<void> {
     const series = await this.orthanc.getSeries(seriesId);
     const [tags, aeTitle] = await Promise.all([
       this.orthanc.getInstanceTags(sampleInstanceId),
@@ -181,8 +221,12 @@ export class Indexer {
       aeTitle: aeTitle.trim(),
       ctdivol: float(tag(tags, 'CTDIvol')),
     });
-    if (!batch.studies.has(series.ParentStudy)) {
+    const ranked = studyRank.get(series.ParentStudy);
+    if (ranked === undefined || rank < ranked) {
+      studyRank.set(series.ParentStudy, rank);
       const study = await this.orthanc.getStudy(series.ParentStudy);
+      // A series of lower rank read meanwhile wins.
+      if ((studyRank.get(series.ParentStudy) ?? rank) < rank) return;
       const m = study.MainDicomTags;
       const p = study.PatientMainDicomTags;
       batch.studies.set(series.ParentStudy, {
@@ -240,15 +284,62 @@ export class Indexer {
   async write(batch: Batch, cursor: number | null): Promise<void> {
     await transaction(this.db, async (client) => {
       await writeBatch(client, batch);
-      if (cursor !== null) {
-        await client.query(
-          `insert into orthanc_changes_cursor (id, last_seq) values (1, $1)
-           on conflict (id) do update set last_seq = excluded.last_seq, updated_at = now()`,
-          [cursor],
-        );
-      }
+      if (cursor !== null) await moveCursor(client, cursor);
     });
   }
+
+  /** Where the follower stands; null before the first rebuild. */
+  async readCursor(): Promise<number | null> {
+    const { rows } = await this.db.query<{ last_seq: string | number }>('select last_seq from orthanc_changes_cursor where id = 1');
+    const seq = rows[0]?.last_seq;
+    return seq === undefined ? null : Number(seq);
+  }
+
+  /**
+   * Records a change that cannot be applied and moves the cursor past it, in one transaction:
+   * the index goes on without it, and an administrator sees it (GET /server/index/status).
+   */
+  async skip(
+    change: Pick<OrthancChange, 'Seq' | 'ChangeType' | 'ResourceType' | 'ID'>,
+    error: unknown,
+    cursor: number | null,
+  ): Promise<void> {
+    const message = errorText(error);
+    await transaction(this.db, async (client) => {
+      await client.query(
+        `insert into index_skipped_changes (seq, change_type, resource_type, orthanc_id, error) values ($1, $2, $3, $4, $5)`,
+        [change.Seq, change.ChangeType, change.ResourceType, change.ID, message],
+      );
+      if (cursor !== null) await moveCursor(client, cursor);
+      await client.query(`update orthanc_changes_cursor set last_error = $1, last_error_at = now() where id = 1`, [message]);
+    });
+  }
+
+  /** Remembers the follower's last error for the status route (best effort: the database may be away). */
+  async noteError(error: unknown): Promise<void> {
+    await this.db
+      .query(`update orthanc_changes_cursor set last_error = $1, last_error_at = now() where id = 1`, [errorText(error)])
+      .catch(() => undefined);
+  }
+
+  /** A rebuild re-read everything Orthanc holds: what was skipped before it is repaired. */
+  async forgetSkippedBefore(started: Date): Promise<void> {
+    await this.db.query('delete from index_skipped_changes where skipped_at < $1', [started]);
+  }
+}
+
+async function moveCursor(client: DbClient, cursor: number): Promise<void> {
+  await client.query(
+    `insert into orthanc_changes_cursor (id, last_seq, applied_at) values (1, $1, now())
+     on conflict (id) do update set last_seq = excluded.last_seq, updated_at = now(), applied_at = now()`,
+    [cursor],
+  );
+}
+
+/** One line for the status route; NUL bytes would not fit in a text column. */
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\0/g, '').slice(0, 2000);
 }
 
 function toInstanceRecord(instance: OrthancInstance): InstanceRecord {
@@ -286,6 +377,22 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (
 async function writeBatch(client: DbClient, batch: Batch, touchedSeries = new Set<number>()): Promise<void> {
   const touchedStudies = new Set<number>();
 
+  // Deletions first: a page may delete a resource and then receive it again (a replaced instance
+  // can empty its series and study); the rows read from Orthanc afterwards are the truth.
+  for (const { level, orthancId } of batch.deleted) {
+    if (level === 'Study') {
+      await client.query('delete from studies where orthanc_id = $1', [orthancId]);
+    } else if (level === 'Series') {
+      const { rows } = await client.query<{ study_id: number }>('delete from series where orthanc_id = $1 returning study_id', [orthancId]);
+      for (const row of rows) touchedStudies.add(row.study_id);
+    } else if (level === 'Instance') {
+      const { rows } = await client.query<{ series_id: number }>('delete from instances where orthanc_id = $1 returning series_id', [
+        orthancId,
+      ]);
+      for (const row of rows) touchedSeries.add(row.series_id);
+    }
+  }
+
   for (const study of batch.studies.values()) {
     await client.query(
       `insert into studies (orthanc_id, study_instance_uid, patient_id, patient_name, search_patient_name,
@@ -302,10 +409,9 @@ async function writeBatch(client: DbClient, batch: Batch, touchedSeries = new Se
          study_date = excluded.study_date, study_time = excluded.study_time,
          accession_number = excluded.accession_number, study_description = excluded.study_description,
          study_id = excluded.study_id, referring_physician_name = excluded.referring_physician_name,
-         performing_physician_name = coalesce(nullif(studies.performing_physician_name, ''), excluded.performing_physician_name),
-         institution_name = coalesce(nullif(studies.institution_name, ''), excluded.institution_name),
-         -- the AE title that first sent the study stays
-         ae_title = coalesce(nullif(studies.ae_title, ''), excluded.ae_title)`,
+         performing_physician_name = coalesce(nullif(studies.performing_physician_name, ''), excluded.performing_physician_name)`,
+      // institution_name and ae_title are absent above on purpose: they decide who may see the
+      // study, so they stay those of its first instance, even when empty (docs/decisions.md).
       [
         study.orthancId,
         study.studyInstanceUid,
@@ -339,8 +445,7 @@ async function writeBatch(client: DbClient, batch: Batch, touchedSeries = new Se
          modality = excluded.modality, body_part_examined = excluded.body_part_examined,
          series_date = excluded.series_date, series_time = excluded.series_time,
          performing_physician_name = excluded.performing_physician_name,
-         institution_name = excluded.institution_name, ctdivol = excluded.ctdivol,
-         ae_title = coalesce(nullif(series.ae_title, ''), excluded.ae_title)
+         institution_name = excluded.institution_name, ctdivol = excluded.ctdivol
        returning id, study_id`,
       [
         series.studyOrthancId,
@@ -385,20 +490,6 @@ async function writeBatch(client: DbClient, batch: Batch, touchedSeries = new Se
       ],
     );
     for (const row of rows) touchedSeries.add(row.series_id);
-  }
-
-  for (const { level, orthancId } of batch.deleted) {
-    if (level === 'Study') {
-      await client.query('delete from studies where orthanc_id = $1', [orthancId]);
-    } else if (level === 'Series') {
-      const { rows } = await client.query<{ study_id: number }>('delete from series where orthanc_id = $1 returning study_id', [orthancId]);
-      for (const row of rows) touchedStudies.add(row.study_id);
-    } else if (level === 'Instance') {
-      const { rows } = await client.query<{ series_id: number }>('delete from instances where orthanc_id = $1 returning series_id', [
-        orthancId,
-      ]);
-      for (const row of rows) touchedSeries.add(row.series_id);
-    }
   }
 
   if (touchedSeries.size > 0) {

@@ -3,13 +3,18 @@
  * - GET /state              public: product, version, edition, whether Orthanc and PostgreSQL answer
  * - GET /product/info       public: {Name, Version, ReleaseDate}
  * - GET /server/heartbeat?key=study|mwm|trashbox  → text marker: the ISO time that list last
- *   changed ('' when it never has). 503 while Orthanc or PostgreSQL does not answer, so the
+ *   changed ('' when it never has); the study marker only for studies the caller can see
+ *   (study-marker.ts). 503 while Orthanc or PostgreSQL does not answer, so the
  *   client's offline banner tells the truth.
+ * - GET /server/index/status  admin: where the study index's /changes follower stands (cursor,
+ *   Orthanc's newest change, lag, last error, skipped changes): IndexStatus.
  */
-import { PRODUCT_NAME, PRODUCT_RELEASE_DATE, PRODUCT_VERSION, type ProductInfo, type ServerState } from '@pacs/common';
+import { PRODUCT_NAME, PRODUCT_RELEASE_DATE, PRODUCT_VERSION, type IndexStatus, type ProductInfo, type ServerState } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalString } from '../../http/input.ts';
+import { readIndexStatus } from '../../orthanc/follower.ts';
+import { studyMarker } from './study-marker.ts';
 
 export const HEARTBEAT_KEYS = ['study', 'mwm', 'trashbox'] as const;
 
@@ -46,14 +51,25 @@ export const serverRoutes: AnyRouteSpec[] = [
     path: '/server/heartbeat',
     access: 'signed',
     summary: 'Liveness and the last-updated marker of a list',
-    handler: async (req, res, { deps }) => {
+    handler: async (req, res, { deps, auth }) => {
       const key = optionalString(req, 'key', 'query', 20);
       if (key !== undefined && key !== '' && !(HEARTBEAT_KEYS as readonly string[]).includes(key)) throw invalid('key');
       if (!(await deps.health.orthancUp())) throw new AppError('orthanc_unavailable');
       res.set('cache-control', 'no-store');
       if (!key) return '';
+      if (key === 'study') return studyMarker(deps.db, auth);
       const { rows } = await deps.db.query<{ updated_at: Date }>('select updated_at from heartbeat_markers where key = $1', [key]);
       return rows[0]?.updated_at.toISOString() ?? '';
+    },
+  },
+  {
+    method: 'get',
+    path: '/server/index/status',
+    access: 'admin',
+    summary: 'Where the study index stands against Orthanc (lag, last error, skipped changes)',
+    handler: (_req, res, { deps }): Promise<IndexStatus> => {
+      res.set('cache-control', 'no-store');
+      return readIndexStatus(deps.db, deps.orthanc);
     },
   },
 ];

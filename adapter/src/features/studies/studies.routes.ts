@@ -20,7 +20,7 @@ import { hasPermission, type InstanceItem, type PermissionKey, type SeriesItem }
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalBool, optionalString, requiredString } from '../../http/input.ts';
-import { visibleStudies } from '../../access/visibility.ts';
+import { requireVisibleStudy, visibleSeries } from '../../access/visibility.ts';
 import { distinctValues, findStudies, hiddenFor, requireStudy, searchStudies, studyDateTime } from './studies.service.ts';
 import { orderBySql, parseOrderBy } from './studies.query.ts';
 
@@ -94,22 +94,21 @@ export const studiesRoutes: AnyRouteSpec[] = [
       const favorite = optionalBool(req, 'IsFavorite');
       const note = optionalString(req, 'Note', 'body', 4000);
       const study = await requireStudy(deps, auth, uid);
+      // Twins share the UID: only the one this caller sees (requireVisibleStudy's pick) changes.
+      const studyId = await requireVisibleStudy(deps.db, auth, uid);
       if (note !== undefined) {
         if (!hasPermission({ permissions: auth.permissions, edition: deps.config.edition, kind: auth.kind }, 'list_note'))
           throw new AppError('forbidden');
-        await deps.db.query('update studies set note = $2, updated_at = now() where study_instance_uid = $1', [uid, note]);
+        await deps.db.query('update studies set note = $2, updated_at = now() where id = $1', [studyId, note]);
         await deps.db.query(`insert into heartbeat_markers (key) values ('study') on conflict (key) do update set updated_at = now()`);
       }
       if (favorite === true) {
-        await deps.db.query(
-          `insert into study_favorites (account_id, study_id) select $1, id from studies where study_instance_uid = $2 on conflict do nothing`,
-          [auth.accountId, uid],
-        );
+        await deps.db.query(`insert into study_favorites (account_id, study_id) values ($1, $2) on conflict do nothing`, [
+          auth.accountId,
+          studyId,
+        ]);
       } else if (favorite === false) {
-        await deps.db.query(
-          `delete from study_favorites where account_id = $1 and study_id = (select id from studies where study_instance_uid = $2)`,
-          [auth.accountId, uid],
-        );
+        await deps.db.query(`delete from study_favorites where account_id = $1 and study_id = $2`, [auth.accountId, studyId]);
       }
       return requireStudy(deps, auth, study.StudyInstanceUID);
     },
@@ -121,16 +120,17 @@ export const studiesRoutes: AnyRouteSpec[] = [
     summary: 'Series of a study',
     handler: async (req, _res, { deps, auth }) => {
       const uid = requiredString(req, 'uid', 'query', 64);
-      const visible = visibleStudies(auth, 2);
       const order = orderBySql(parseOrderBy(req, SERIES_ORDER), SERIES_ORDER, 's.series_number asc nulls last, s.id asc');
+      // The series of one study: of twins (one UID, several PatientIDs), the one the caller sees first.
+      const studyId = await requireVisibleStudy(deps.db, auth, uid);
+      // Only the series the caller sees (a role limited by modality sees those of its modalities).
+      const visible = visibleSeries(auth, 2);
       const { rows } = await deps.db.query(
         `select s.series_instance_uid, s.series_number, s.series_description, s.modality, s.body_part_examined,
                 s.series_date, s.series_time, s.number_of_instances, s.updated_at, s.ctdivol, s.dlp, s.file_size
-           from series s join studies st on st.id = s.study_id
-          where st.study_instance_uid = $1 and (${visible.sql}) order by ${order}`,
-        [uid, ...visible.params],
+           from series s join studies st on st.id = s.study_id where s.study_id = $1 and (${visible.sql}) order by ${order}`,
+        [studyId, ...visible.params],
       );
-      if (rows.length === 0) await requireStudy(deps, auth, uid);
       return rows.map((row): SeriesItem => ({
         StudyInstanceUID: uid,
         SeriesInstanceUID: row.series_instance_uid,
@@ -156,7 +156,7 @@ export const studiesRoutes: AnyRouteSpec[] = [
     summary: 'Instances of a series',
     handler: async (req, _res, { deps, auth }) => {
       const uid = requiredString(req, 'uid', 'query', 64);
-      const visible = visibleStudies(auth, 2);
+      const visible = visibleSeries(auth, 2);
       const order = orderBySql(parseOrderBy(req, INSTANCE_ORDER), INSTANCE_ORDER, 'i.instance_number asc nulls last, i.id asc');
       const { rows } = await deps.db.query(
         `select i.sop_instance_uid, i.instance_number, i.number_of_frames, i.file_size, st.study_instance_uid

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@pacs/common';
+import { IndexStatusBanner } from '../../features/server/components/index-status-banner.tsx';
 import { DialogsHost } from '../dialogs/dialogs-host.tsx';
 import { rememberAllowedLocation } from '../guard.ts';
 import { buildPageTitle } from '../page-title.ts';
@@ -29,7 +30,7 @@ function usePageTitle(pathname: string, productName: string): void {
       const descriptor = SEGMENT_MESSAGES[segment];
       return descriptor ? intl.formatMessage(descriptor) : segment;
     });
-    if (title !== null) document.title = title;
+    document.title = title;
   }, [pathname, productName, intl]);
 }
 
@@ -74,6 +75,7 @@ export const AppShell = observer(function AppShell() {
       <SearchBarSlot band={bars.searchBar} />
       <ToolbarSlot band={bars.toolbar} />
       <OfflineBanner />
+      <IndexStatusBanner />
       <div className="app-body">
         {showSidebar && <Sidebar />}
         <main id="main" className="app-main" tabIndex={-1}>
