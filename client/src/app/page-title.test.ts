@@ -9,10 +9,13 @@ describe('buildPageTitle', () => {
     expect(buildPageTitle('/about/overview', 'Open PACS', label)).toBe('About - Overview | Open PACS');
   });
 
-  it('leaves list, viewer and report alone', () => {
-    expect(buildPageTitle('/list', 'Open PACS', label)).toBeNull();
-    expect(buildPageTitle('/viewer', 'Open PACS', label)).toBeNull();
-    expect(buildPageTitle('/report', 'Open PACS', label)).toBeNull();
+  it("gives list, viewer and report the product name alone, never the previous page's title", () => {
+    expect(buildPageTitle('/list', 'Open PACS', label)).toBe('Open PACS');
+    expect(buildPageTitle('/viewer', 'Open PACS', label)).toBe('Open PACS');
+    expect(buildPageTitle('/report', 'Open PACS', label)).toBe('Open PACS');
+    // Signing in goes from /login to /list: the list's title replaces the login page's.
+    expect(buildPageTitle('/login', 'Open PACS', label)).toBe('Login | Open PACS');
+    expect(buildPageTitle('/list', 'Open PACS', label)).not.toContain('Login');
   });
 
   it('uses the product name alone at the root', () => {

@@ -9,6 +9,7 @@ import { getSignedAccount, signedAccountQueryKey } from '../features/auth/api/ge
 import { deleteLogin } from '../features/auth/api/logout.ts';
 import { configsQueryKey, getConfigs } from '../features/configs/api/get-configs.ts';
 import { postInitConfigs } from '../features/configs/api/init-configs.ts';
+import { forgetTimeZonePrompt, takeTimeZonePrompt } from '../features/configs/time-zone-prompt.ts';
 import { getSettings, settingsQueryKey } from '../features/settings/api/get-settings.ts';
 import { getStateQueryOptions } from '../features/server/api/get-state.ts';
 import { handleError } from './error-effects.ts';
@@ -75,7 +76,8 @@ export async function loadSessionFor(account: SignedAccount): Promise<void> {
   if (configs) queryClient.setQueryData(configsQueryKey, configs);
   queryClient.setQueryData(settingsQueryKey, settings);
   if (settings.Settings.lang) applyLanguage(settings.Settings.lang);
-  if (admin && needsTimeZone(configs)) uiStore.openDialog('time_zone');
+  // Once per browser session (not on every page load): see time-zone-prompt.ts.
+  if (admin && needsTimeZone(configs) && takeTimeZonePrompt(account.Id)) uiStore.openDialog('time_zone');
 }
 
 let pending: Promise<SignedAccount | null> | null = null;
@@ -126,5 +128,6 @@ export async function signOut(): Promise<void> {
   } catch {
     // The session may already be gone on the server; the client forgets it either way.
   }
+  forgetTimeZonePrompt();
   clearSession();
 }

@@ -1,4 +1,7 @@
-/** The small part of dcmjs the viewer uses: the DICOM data dictionary (for the header dialog). */
+/**
+ * The small part of dcmjs the viewer uses: the DICOM data dictionary (for the header dialog) and
+ * the Part 10 reader (for objects without an image: structured reports, waveforms, headers).
+ */
 declare module 'dcmjs' {
   interface DictionaryEntry {
     tag: string;
@@ -6,8 +9,22 @@ declare module 'dcmjs' {
     vm: string;
     name: string;
   }
+  /** One element as dcmjs reads it, keyed by 'GGGGEEEE' (DICOM JSON-like; binary values are ArrayBuffers). */
+  interface DicomElement {
+    vr: string;
+    Value?: unknown[];
+  }
+  type DenaturalizedDataset = Record<string, DicomElement>;
   const dcmjs: {
-    data: { DicomMetaDictionary: { dictionary: Record<string, DictionaryEntry | undefined> } };
+    data: {
+      DicomMetaDictionary: {
+        dictionary: Record<string, DictionaryEntry | undefined>;
+        naturalizeDataset(dataset: DenaturalizedDataset): Record<string, unknown>;
+      };
+      DicomMessage: {
+        readFile(buffer: ArrayBuffer, options?: { ignoreErrors?: boolean }): { meta: DenaturalizedDataset; dict: DenaturalizedDataset };
+      };
+    };
   };
   export default dcmjs;
 }

@@ -83,6 +83,8 @@ export interface ViewportState {
   status: 'empty' | 'loading' | 'ready' | 'failed';
   /** The transfer syntax UID of an image that could not be displayed, when known. */
   failedTransferSyntax: string | null;
+  /** The image id that could not be displayed (its file tells what the object is instead). */
+  failedImageId: string | null;
 }
 
 export type ViewportListener = (state: ViewportState) => void;
@@ -99,6 +101,7 @@ export const EMPTY_VIEWPORT_STATE: ViewportState = {
   imageId: null,
   status: 'empty',
   failedTransferSyntax: null,
+  failedImageId: null,
 };
 
 /** Series download progress: loading, loaded or failed (spec 2 §4 thumbnails). */
@@ -767,7 +770,7 @@ export class ViewportService {
       }
       // A later image of the stack loaded fine: a failure shown for an earlier one no longer applies.
       if (entry.state.status === 'failed' || entry.state.status === 'loading')
-        this.update(entry, { ...entry.state, status: 'ready', failedTransferSyntax: null });
+        this.update(entry, { ...entry.state, status: 'ready', failedTransferSyntax: null, failedImageId: null });
       this.refresh(viewportId);
     };
     const onChange = () => this.refresh(viewportId);
@@ -897,7 +900,7 @@ export class ViewportService {
   private async fail(entry: Entry, imageId: string, error: unknown): Promise<void> {
     if (entry.state.status === 'failed') return;
     const generation = entry.generation;
-    this.update(entry, { ...entry.state, status: 'failed', failedTransferSyntax: null });
+    this.update(entry, { ...entry.state, status: 'failed', failedTransferSyntax: null, failedImageId: imageId || null });
     const syntax = transferSyntaxFromError(error) ?? transferSyntaxFromMetadata(imageId) ?? (await transferSyntaxFromArchive(imageId));
     // Read through a function: TypeScript would keep the narrowing from before the await.
     const stillFailed = (current: Entry) => current.generation === generation && current.state.status === 'failed';

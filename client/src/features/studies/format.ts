@@ -2,42 +2,18 @@
  * How list cells read (spec 2 §9): DICOM dates in the configured date format, times as
  * hh:mm:ss, person names with their component groups, sizes in KB to PB, arrays comma-joined.
  */
+import { applyDateFormat, formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName } from '../../lib/dicom-format.ts';
 import type { ListItem } from './types.ts';
 
-export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD';
-
-function applyDateFormat(year: string, month: string, day: string, format: string): string {
-  return (format || DEFAULT_DATE_FORMAT).toUpperCase().replace('YYYY', year).replace('MM', month).replace('DD', day);
-}
-
-/** `20240131` (or `2024-01-31`) in the configured format, e.g. `2024-01-31` or `01/31/2024`. */
-export function formatDicomDate(value: string | null | undefined, format: string): string {
-  if (!value) return '';
-  const digits = value.replace(/[^0-9]/g, '');
-  if (digits.length !== 8) return value;
-  return applyDateFormat(digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8), format);
-}
-
-/** `093015.123` → `09:30:15`; `0930` → `09:30`. */
-export function formatDicomTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const digits = value.split('.')[0]?.replace(/[^0-9]/g, '') ?? '';
-  if (digits.length < 4) return value;
-  const parts = [digits.slice(0, 2), digits.slice(2, 4)];
-  if (digits.length >= 6) parts.push(digits.slice(4, 6));
-  return parts.join(':');
-}
-
-/** A study or series date-time (`2024-01-31T09:30:15`, local to the modality): date and time. */
-export function formatDicomDateTime(value: string | null | undefined, format: string): string {
-  if (!value) return '';
-  const match = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):?(\d{2}):?(\d{2})?)?/.exec(value);
-  if (!match) return value;
-  const [, year = '', month = '', day = '', hour, minute, second] = match;
-  const date = applyDateFormat(year, month, day, format);
-  if (hour === undefined || minute === undefined) return date;
-  return `${date} ${hour}:${minute}${second === undefined ? '' : `:${second}`}`;
-}
+// The DICOM value formatters are shared with the viewer and live in lib/ (one formatter per value).
+export {
+  DEFAULT_DATE_FORMAT,
+  formatDicomDate,
+  formatDicomDateTime,
+  formatDicomTime,
+  formatPersonName,
+  personNameGroups,
+} from '../../lib/dicom-format.ts';
 
 /** A server instant (ISO with zone, e.g. UpdatedAt) in the configured time zone and date format. */
 export function formatInstant(value: string | null | undefined, format: string, timeZone?: string): string {
@@ -61,30 +37,6 @@ export function formatInstant(value: string | null | undefined, format: string, 
   }
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return `${applyDateFormat(part('year'), part('month'), part('day'), format)} ${part('hour')}:${part('minute')}:${part('second')}`;
-}
-
-/**
- * A DICOM person name as its non-empty component groups, alphabetic first:
- * `Yamada^Tarou=山田^太郎=やまだ^たろう` → `['Yamada Tarou', '山田 太郎', 'やまだ たろう']`.
- * Carets separate family, given, middle, prefix and suffix; they read as spaces.
- */
-export function personNameGroups(value: string | null | undefined): string[] {
-  if (!value) return [];
-  return value
-    .split('=')
-    .map((group) =>
-      group
-        .split('^')
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .join(' '),
-    )
-    .filter(Boolean);
-}
-
-/** A person name on one line: the groups separated by two spaces. */
-export function formatPersonName(value: string | null | undefined): string {
-  return personNameGroups(value).join('  ');
 }
 
 const SIZE_UNITS = ['KB', 'MB', 'GB', 'TB', 'PB'] as const;

@@ -7,6 +7,8 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { sessionStore } from '../../../app/stores/index.ts';
+import { OpenFirstStudy, opensFirstStudy } from '../../studies/components/open-first-study.tsx';
 import { useStudiesByAccession } from '../api/get-studies-by-accession.ts';
 import { useReportStudy } from '../api/get-report-study.ts';
 import { useReports } from '../api/get-reports.ts';
@@ -20,6 +22,11 @@ export function ReportScreen() {
   const accessionNumber = params.get('accessionnumber') ?? '';
   if (studyUid) return <StudyReport key={studyUid} studyUid={studyUid} />;
   if (accessionNumber) return <AccessionReport key={accessionNumber} accessionNumber={accessionNumber} />;
+  const patientId = params.get('patientid') ?? '';
+  // A share link without a study: a guest's or a patient share's opens its (newest) study.
+  if (opensFirstStudy(sessionStore.isGuest, patientId)) {
+    return <OpenFirstStudy patientId={patientId} fallback={<ReportMessage id="reports.no_study" />} />;
+  }
   return <ReportMessage id="reports.no_study" />;
 }
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { StudyItem } from '@pacs/common';
 import { comparableStudies, modalitiesOf } from '../comparison.ts';
-import { formatDicomDate, formatPersonName } from '../format.ts';
+import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
 import type { ViewerStudy } from '../types.ts';
 
 const PLACEHOLDERS = defineMessages({

@@ -7,9 +7,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Dialog } from '../../../app/dialogs/dialog.tsx';
 import { useDicomHeader, type InstanceKey } from '../api/get-dicom-header.ts';
-import { headerRows, searchRows, type KeywordOf } from '../dicom-header.ts';
+import { headerRows, searchRows, type HeaderRow, type KeywordOf } from '../dicom-header.ts';
 
-function useKeywords(): KeywordOf | null {
+/** Keywords from dcmjs's data dictionary, loaded on first use (null until then). */
+export function useKeywords(): KeywordOf | null {
   const [lookup, setLookup] = useState<KeywordOf | null>(null);
   useEffect(() => {
     let current = true;
@@ -44,29 +45,37 @@ export function DicomHeaderDialog({ instance, onClose }: { instance: InstanceKey
         />
         {header.isError && <p role="alert">{intl.formatMessage({ id: 'viewer.header.failed' })}</p>}
         {(header.isPending || !keywordOf) && !header.isError && <p role="status">{intl.formatMessage({ id: 'viewer.loading' })}</p>}
-        <div className="dicom-header-table-wrap">
-          <table className="table dicom-header-table">
-            <thead>
-              <tr>
-                <th>{intl.formatMessage({ id: 'viewer.header.tag' })}</th>
-                <th>{intl.formatMessage({ id: 'viewer.header.keyword' })}</th>
-                <th>{intl.formatMessage({ id: 'viewer.header.vr' })}</th>
-                <th>{intl.formatMessage({ id: 'viewer.header.value' })}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((row, index) => (
-                <tr key={`${row.tag}-${index}`} style={{ ['--depth' as string]: row.depth }}>
-                  <td className="dicom-header-tag">{row.tag}</td>
-                  <td>{row.keyword}</td>
-                  <td>{row.vr}</td>
-                  <td className="dicom-header-value">{row.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HeaderTable rows={shown} />
       </div>
     </Dialog>
+  );
+}
+
+/** The header's rows as a table: tag, keyword, VR and value, sequence items indented. */
+export function HeaderTable({ rows }: { rows: readonly HeaderRow[] }) {
+  const intl = useIntl();
+  return (
+    <div className="dicom-header-table-wrap">
+      <table className="table dicom-header-table">
+        <thead>
+          <tr>
+            <th>{intl.formatMessage({ id: 'viewer.header.tag' })}</th>
+            <th>{intl.formatMessage({ id: 'viewer.header.keyword' })}</th>
+            <th>{intl.formatMessage({ id: 'viewer.header.vr' })}</th>
+            <th>{intl.formatMessage({ id: 'viewer.header.value' })}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={`${row.tag}-${index}`} style={{ ['--depth' as string]: row.depth }}>
+              <td className="dicom-header-tag">{row.tag}</td>
+              <td>{row.keyword}</td>
+              <td>{row.vr}</td>
+              <td className="dicom-header-value">{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

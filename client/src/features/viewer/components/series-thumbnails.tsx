@@ -10,7 +10,7 @@ import { API_BASE } from '@pacs/common';
 import { afterFirstImage } from '../../../viewer/early-image.ts';
 import { useInstances } from '../api/get-instances.ts';
 import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
-import { formatDicomDate } from '../format.ts';
+import { formatDicomDate } from '../../../lib/dicom-format.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 
 /** Thumbnails wait for the first image at most this long. */

@@ -1,6 +1,6 @@
 /** The viewer's study header: patient name and ID, study date and description. */
 import { useIntl } from 'react-intl';
-import { formatDicomDate, formatPersonName } from '../format.ts';
+import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
 import type { ViewerStudy } from '../types.ts';
 
 export function StudyHeader({ study }: { study: ViewerStudy | undefined }) {

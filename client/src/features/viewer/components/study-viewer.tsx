@@ -428,7 +428,8 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
       <ComparisonBar
         study={study.data}
         studies={patientStudies.data ?? []}
-        loading={patientStudies.isPending}
+        // A study without a PatientID asks for nothing: the picker says so instead of loading forever.
+        loading={!study.data || patientStudies.isLoading}
         compared={compared}
         onCompare={compare}
         onEnd={endComparison}

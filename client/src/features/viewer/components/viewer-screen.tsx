@@ -9,7 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@pacs/common';
+import { sessionStore } from '../../../app/stores/index.ts';
 import { withTimeout } from '../../../lib/lazy-screen.ts';
+import { OpenFirstStudy, opensFirstStudy } from '../../studies/components/open-first-study.tsx';
 import { prefetchStudy } from '../prefetch-study.ts';
 
 const StudyViewer = lazy(async () => ({
@@ -19,6 +21,11 @@ const StudyViewer = lazy(async () => ({
 export function ViewerScreen() {
   const [params] = useSearchParams();
   const studyUid = params.get('studyinstanceuid') ?? '';
+  const patientId = params.get('patientid') ?? '';
+  // A share link without a study: a guest's or a patient share's opens its (newest) study.
+  if (!studyUid && opensFirstStudy(sessionStore.isGuest, patientId)) {
+    return <OpenFirstStudy patientId={patientId} fallback={<Prefetched studyUid="" />} />;
+  }
   // Another study starts from a clean grid.
   return <Prefetched key={studyUid} studyUid={studyUid} />;
 }

@@ -17,8 +17,9 @@ import { layoutOf, type LayoutKey } from '../../../viewer/layouts.ts';
 import { describeTransferSyntax } from '../../../viewer/transfer-syntax.ts';
 import { viewportService, type SeriesLoadStatus, type ViewportState } from '../../../viewer/viewport-service.ts';
 import { useInstances } from '../api/get-instances.ts';
-import { formatDicomDate, formatPersonName } from '../format.ts';
+import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
+import { NonImageView } from './non-image-view.tsx';
 import { SERIES_DRAG_TYPE } from './series-thumbnails.tsx';
 
 /** The id of a cell's viewport; `sub` > 0 for the further viewports of an image grid. */
@@ -150,13 +151,15 @@ function Message({ state, instancesFailed }: { state: ViewportState; instancesFa
     );
   }
   if (state.status !== 'failed') return null;
-  return (
+  const cannotDisplay = (
     <p className="viewport-message viewport-error" role="alert">
       {state.failedTransferSyntax
         ? intl.formatMessage({ id: 'viewer.cannot_display_syntax' }, { syntax: describeTransferSyntax(state.failedTransferSyntax) })
         : intl.formatMessage({ id: 'viewer.cannot_display' })}
     </p>
   );
+  // An SR, a waveform or an object without pixel data is not an undecodable image: its file says what it is.
+  return state.failedImageId ? <NonImageView imageId={state.failedImageId} fallback={cannotDisplay} /> : cannotDisplay;
 }
 
 export function ViewportCell(props: ViewportCellProps) {
