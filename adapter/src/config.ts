@@ -34,6 +34,12 @@ export interface Config {
   maxWebConnections: number;
   /** The licence's monthly share limit (0 = unlimited); from MAX_MONTHLY_SHARES. */
   maxMonthlyShares: number;
+  /**
+   * Browser import caps: `fileBytes` per uploaded file (a longer file fails alone),
+   * `requestBytes` per request (past it the request answers 413), and for each zip archive at
+   * most `zipEntries` entries and `zipBytes` unpacked bytes (zip bombs).
+   */
+  import: { fileBytes: number; requestBytes: number; zipEntries: number; zipBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -43,6 +49,8 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+const GIB = 1024 ** 3;
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -115,6 +123,12 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: bool('LOG_REQUESTS', false),
     maxWebConnections: int('MAX_WEB_CONNECTIONS', 0, 0, 100_000),
     maxMonthlyShares: int('MAX_MONTHLY_SHARES', 0, 0, 10_000_000),
+    import: {
+      fileBytes: int('IMPORT_MAX_FILE_BYTES', 2 * GIB, 1024, Number.MAX_SAFE_INTEGER),
+      requestBytes: int('IMPORT_MAX_REQUEST_BYTES', 4 * GIB, 1024, Number.MAX_SAFE_INTEGER),
+      zipEntries: int('IMPORT_MAX_ZIP_ENTRIES', 100_000, 1, 10_000_000),
+      zipBytes: int('IMPORT_MAX_ZIP_BYTES', 8 * GIB, 1024, Number.MAX_SAFE_INTEGER),
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -27,4 +27,6 @@ export const IMPORT_MESSAGES = {
   not_found: 'file cannot be found',
   broken: 'The DICOM file is damaged and cannot be read.',
   too_large: 'The file is larger than the import limit.',
+  /** The file would add to (or replace part of) an existing study the user may not see. */
+  outside_scope: 'The file belongs to a study outside your access and was not imported.',
 } as const;

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { hashPassword } from '../../adapter/src/access/passwords.ts';
+import { IMPORT_MESSAGES } from '@pacs/common';
+import { tinyStudy } from '../harness/dicom.ts';
 
 const FILES = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 let stack: Stack;
@@ -56,7 +58,16 @@ describe('import from the browser', () => {
       .expect(200);
 
     const byName = Object.fromEntries(response.body.Files.map((file: { File: string }) => [file.File, file]));
-    expect(Object.keys(byName)).toEqual(['CT_small.dcm', 'notes.txt', 'photo.dcm', 'study.zip', 'damaged.dcm', 'folder/sub/rtstruct.dcm']);
+    // A zip archive is unpacked by the adapter: one line per entry, named by its path in the archive.
+    expect(Object.keys(byName)).toEqual([
+      'CT_small.dcm',
+      'notes.txt',
+      'photo.dcm',
+      'study.zip/MR_small.dcm',
+      'study.zip/rtplan.dcm',
+      'damaged.dcm',
+      'folder/sub/rtstruct.dcm',
+    ]);
     expect(byName['CT_small.dcm']).toMatchObject({
       Status: 'Success',
       Instances: 1,
@@ -65,11 +76,12 @@ describe('import from the browser', () => {
     expect(byName['notes.txt']).toMatchObject({ Status: 'Failed', Message: 'not a DICOM file' });
     // Named .dcm, but a PNG by content.
     expect(byName['photo.dcm']).toMatchObject({ Status: 'Failed', Message: 'file format not supported' });
-    expect(byName['study.zip']).toMatchObject({ Status: 'Success', Instances: 2 });
+    expect(byName['study.zip/MR_small.dcm']).toMatchObject({ Status: 'Success', Instances: 1 });
+    expect(byName['study.zip/rtplan.dcm']).toMatchObject({ Status: 'Success', Instances: 1 });
     expect(byName['damaged.dcm']).toMatchObject({ Status: 'Failed', Message: 'The DICOM file is damaged and cannot be read.' });
     // A dataset without preamble and DICM marker, as old writers produce: still DICOM.
     expect(byName['folder/sub/rtstruct.dcm']).toMatchObject({ Status: 'Success', Instances: 1 });
-    expect(response.body).toMatchObject({ Stored: 3, Failed: 3 });
+    expect(response.body).toMatchObject({ Stored: 4, Failed: 3 });
 
     // The stored studies reach the list through the index.
     let count = 0;
@@ -108,8 +120,9 @@ describe('import from the browser', () => {
       role!.no,
     ]);
     const user = await signIn(stack.baseUrl, 'viewer-only', 'pass-1234');
-    // The import results name only studies the caller may see: a role limited to CT cannot learn
-    // the UID of the MR it uploaded into a study it may not see.
+    // The import results name only studies the caller may see: a role limited to CT that creates
+    // a new MR study cannot learn its UID; adding to the existing MR study (stored by the admin
+    // above, outside the CT role's scope) is refused.
     const [ctRole] = await stack.sql<{ no: number }>(
       `insert into roles (institution, name, permissions, targets) values (0, 'ct-importer', '{"list": true, "list_import": true}', '{"All": false, "Modality": ["CT"]}') returning no`,
     );
@@ -123,13 +136,19 @@ describe('import from the browser', () => {
       .post(`${API}/import/files`)
       .set(ctUser.csrf)
       .attach('files', readFileSync(`${FILES}/CT_small.dcm`), 'ct.dcm')
+      .attach('files', tinyStudy({ seed: 'new-mr', patientName: 'New^Mr', patientId: 'NEW-MR', modality: 'MR' }), 'new-mr.dcm')
       .attach('files', readFileSync(`${FILES}/MR_small.dcm`), 'mr.dcm')
       .expect(200);
     expect(
-      mixed.body.Files.map((file: { Status: string; StudyInstanceUIDs: string[] }) => [file.Status, file.StudyInstanceUIDs.length]),
+      mixed.body.Files.map((file: { Status: string; StudyInstanceUIDs: string[]; Message?: string }) => [
+        file.Status,
+        file.StudyInstanceUIDs.length,
+        file.Message,
+      ]),
     ).toEqual([
-      ['Success', 1],
-      ['Success', 0],
+      ['Success', 1, undefined],
+      ['Success', 0, undefined],
+      ['Failed', 0, IMPORT_MESSAGES.outside_scope],
     ]);
     const refused = await user.agent
       .post(`${API}/import/files`)

@@ -1,26 +1,38 @@
 /**
- * Import from the browser: each uploaded file is recognised by its content and handed to Orthanc
- * (DICOM files one by one; zip archives whole, which Orthanc unpacks). Every file gets its own
- * result; one bad file never stops the others. Files are processed one after another, so memory
- * holds at most the file being stored plus what is still arriving.
+ * Import from the browser: each uploaded file is recognised by its content, checked, and handed
+ * to Orthanc; zip archives are unpacked here, entry by entry, and each entry is treated like an
+ * uploaded file. Every file gets its own result; one bad file never stops the others.
+ *
+ * Memory stays bounded whatever the sizes: each file part is spooled to a private temporary
+ * folder under the data folder (removed when the request ends, whatever happened), its header is
+ * read from there, and it is streamed to Orthanc with its length. Files are handled one after
+ * another; the upload waits on the socket meanwhile (see http/multipart.ts).
+ *
+ * Access (ARCHITECTURE "Access is decided by what exists"): before a file is stored, its
+ * StudyInstanceUID is read. If a study with that UID already exists (in the index, or in Orthanc
+ * while the index catches up) and the caller cannot see it, the file is refused and never reaches
+ * Orthanc: appending to a study, or overwriting one of its instances (OverwriteInstances), must not
+ * be a way into a study outside the caller's scope.
  */
+import { rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import type { Request } from 'express';
-import busboy from 'busboy';
-import { detectFileKind, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES } from '@pacs/common';
+import { detectFileKind, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES, type FileKind } from '@pacs/common';
 import type { Deps } from '../../deps.ts';
 import type { Auth } from '../../access/auth.ts';
 import { visibleStudies } from '../../access/visibility.ts';
 import { AppError } from '../../http/errors.ts';
+import { readMultipart, spoolPart, withUploadDir } from '../../http/multipart.ts';
 import { log } from '../../log.ts';
-
-/** Largest single file accepted (a zip of a whole CT study fits). */
-export const IMPORT_MAX_FILE_BYTES = 2 * 1024 ** 3;
+import { forEachZipEntry } from './archive.ts';
+import { readHead, readStudyUid } from './study-uid.ts';
 
 export interface ImportResult {
   File: string;
   Status: 'Success' | 'AlreadyStored' | 'Failed';
   Message?: string;
-  /** DICOM instances stored from this file (a zip holds many). */
+  /** DICOM instances stored from this file. */
   Instances: number;
   StudyInstanceUIDs: string[];
 }
@@ -37,49 +49,144 @@ interface OrthancStoreAnswer {
   Status: string;
 }
 
-async function studyUid(deps: Deps, orthancStudyId: string): Promise<string> {
-  const study = await deps.orthanc.getStudy(orthancStudyId);
-  return study.MainDicomTags.StudyInstanceUID ?? '';
+/** What one import request carries from file to file. */
+interface ImportContext {
+  deps: Deps;
+  auth: Auth;
+  /** The request's private temporary folder. */
+  dir: string;
+  results: ImportResult[];
+  /** Studies this request created: later files of the same study need not wait for the index. */
+  created: Set<string>;
+  /** For unique temporary file names. */
+  counter: number;
 }
 
-export async function storeOne(deps: Deps, name: string, body: Buffer): Promise<ImportResult> {
-  const failed = (message: string): ImportResult => ({
-    File: name,
-    Status: 'Failed',
-    Message: message,
-    Instances: 0,
-    StudyInstanceUIDs: [],
-  });
-  const kind = detectFileKind(body.subarray(0, FILE_TYPE_PROBE_BYTES));
-  if (kind === 'png' || kind === 'jpeg' || kind === 'bmp' || kind === 'pdf') return failed(IMPORT_MESSAGES.not_supported);
-  // 'unknown' still goes to Orthanc: old writers produce DICOM datasets without the preamble and
-  // DICM marker, which Orthanc reads; what it refuses is then "not a DICOM file".
+const failed = (name: string, message: string): ImportResult => ({
+  File: name,
+  Status: 'Failed',
+  Message: message,
+  Instances: 0,
+  StudyInstanceUIDs: [],
+});
 
-  const response = await deps.orthanc.request('/instances', {
+/** How long a study that Orthanc holds but the index does not yet is waited for. */
+const INDEX_WAIT_MS = 5000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * May the caller add to the study with this UID? `new` when no such study exists yet; `yes` when
+ * every copy the index holds is visible to the caller; otherwise `no`. A study Orthanc already
+ * holds but the index does not show yet is waited for; if it does not appear: `no` (fail closed).
+ */
+async function mayAddTo(ctx: ImportContext, uid: string): Promise<'new' | 'yes' | 'no'> {
+  if (ctx.created.has(uid)) return 'yes';
+  const visible = visibleStudies(ctx.auth, 2);
+  const indexed = async () =>
+    (
+      await ctx.deps.db.query<{ seen: boolean }>(`select (${visible.sql}) as seen from studies st where st.study_instance_uid = $1`, [
+        uid,
+        ...visible.params,
+      ])
+    ).rows;
+  const decide = (rows: { seen: boolean }[]) => (rows.length > 0 && rows.every((row) => row.seen) ? 'yes' : 'no');
+  let rows = await indexed();
+  if (rows.length > 0) return decide(rows);
+  const inOrthanc = (await ctx.deps.orthanc.lookup(uid)).some((resource) => resource.Type === 'Study');
+  if (!inOrthanc) return 'new';
+  const deadline = Date.now() + INDEX_WAIT_MS;
+  while (rows.length === 0 && Date.now() < deadline) {
+    await sleep(100);
+    rows = await indexed();
+  }
+  return decide(rows);
+}
+
+/** Stores one file (spooled at `path`) that is not an archive. */
+async function storeFile(ctx: ImportContext, name: string, path: string, size: number, kind: FileKind): Promise<ImportResult> {
+  if (kind === 'png' || kind === 'jpeg' || kind === 'bmp' || kind === 'pdf' || kind === 'zip')
+    return failed(name, IMPORT_MESSAGES.not_supported);
+  // 'unknown' may still be DICOM: old writers produce datasets without the preamble and DICM
+  // marker, which the raw reader (and Orthanc) read.
+  const uid = await readStudyUid(path, size);
+  if (!uid) return failed(name, kind === 'dicom' ? IMPORT_MESSAGES.broken : IMPORT_MESSAGES.not_dicom);
+  const access = await mayAddTo(ctx, uid);
+  if (access === 'no') return failed(name, IMPORT_MESSAGES.outside_scope);
+
+  const response = await ctx.deps.orthanc.request('/instances', {
     method: 'POST',
-    body,
-    headers: { 'content-type': kind === 'zip' ? 'application/zip' : 'application/dicom' },
+    upload: { stream: createReadStream(path), length: size },
+    headers: { 'content-type': 'application/dicom' },
     timeoutMs: 300_000,
   });
   if (!response.ok) {
     await response.arrayBuffer();
-    if (kind === 'zip') return failed(IMPORT_MESSAGES.not_supported);
-    return failed(kind === 'dicom' ? IMPORT_MESSAGES.broken : IMPORT_MESSAGES.not_dicom);
+    return failed(name, kind === 'dicom' ? IMPORT_MESSAGES.broken : IMPORT_MESSAGES.not_dicom);
   }
-  const answer = (await response.json()) as OrthancStoreAnswer | OrthancStoreAnswer[];
-  const stored = Array.isArray(answer) ? answer : [answer];
-  if (stored.length === 0) return failed(IMPORT_MESSAGES.not_dicom);
-  const studies = [...new Set(stored.map((item) => item.ParentStudy))];
-  const uids = (await Promise.all(studies.map((id) => studyUid(deps, id).catch(() => '')))).filter(Boolean);
-  const allKnown = stored.every((item) => item.Status === 'AlreadyStored');
-  return { File: name, Status: allKnown ? 'AlreadyStored' : 'Success', Instances: stored.length, StudyInstanceUIDs: uids };
+  const answer = (await response.json()) as OrthancStoreAnswer;
+  if (access === 'new') ctx.created.add(uid);
+  return {
+    File: name,
+    Status: answer.Status === 'AlreadyStored' ? 'AlreadyStored' : 'Success',
+    Instances: 1,
+    StudyInstanceUIDs: [uid],
+  };
+}
+
+/** Each entry of a zip archive is imported like an uploaded file named `archive/entry`. */
+async function storeArchive(ctx: ImportContext, name: string, path: string): Promise<void> {
+  const limits = ctx.deps.config.import;
+  let entries = 0;
+  let unpacked = 0;
+  const stop = new Error('archive limit');
+  try {
+    await forEachZipEntry(path, async (entry) => {
+      const entryName = `${name}/${entry.path}`;
+      // Resource forks that macOS adds to archives are not files of the study.
+      if (entry.path.startsWith('__MACOSX/')) return;
+      entries++;
+      unpacked += entry.size;
+      if (entries > limits.zipEntries || unpacked > limits.zipBytes) throw stop;
+      if (entry.size > limits.fileBytes) return void ctx.results.push(failed(entryName, IMPORT_MESSAGES.too_large));
+      if (entry.unsupported) return void ctx.results.push(failed(entryName, IMPORT_MESSAGES.not_supported));
+      const entryPath = join(ctx.dir, `${ctx.counter++}`);
+      try {
+        let size: number;
+        try {
+          size = await spoolPart(await entry.open(), entryPath);
+        } catch {
+          return void ctx.results.push(failed(entryName, IMPORT_MESSAGES.broken));
+        }
+        const kind = detectFileKind(await readHead(entryPath, FILE_TYPE_PROBE_BYTES));
+        ctx.results.push(await storeGuarded(ctx, entryName, () => storeFile(ctx, entryName, entryPath, size, kind)));
+      } finally {
+        await rm(entryPath, { force: true });
+      }
+    });
+  } catch (error) {
+    if (error === stop) ctx.results.push(failed(name, IMPORT_MESSAGES.too_large));
+    else if (error instanceof AppError) throw error;
+    else ctx.results.push(failed(name, IMPORT_MESSAGES.not_supported));
+  }
+}
+
+/** One file's failure is that file's result, except when Orthanc is gone: then nothing can be stored. */
+async function storeGuarded(ctx: ImportContext, name: string, store: () => Promise<ImportResult>): Promise<ImportResult> {
+  try {
+    return await store();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'orthanc_unavailable') throw error;
+    log.warn(`Import of ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failed(name, IMPORT_MESSAGES.broken);
+  }
 }
 
 /**
  * Import results name studies too, so they go through the visibility module like every other
  * answer: once the index has the stored studies (it follows Orthanc within about a second; up to
  * 5 s are waited for), only those the caller may see are named. A study the caller may not see is
- * still reported as stored, without its UID.
+ * still reported as stored (a new study the caller created outside its own scope), without its UID.
  */
 async function onlyVisible(deps: Deps, auth: Auth, summary: ImportSummary): Promise<ImportSummary> {
   const uids = [...new Set(summary.Files.flatMap((file) => file.StudyInstanceUIDs))];
@@ -88,12 +195,14 @@ async function onlyVisible(deps: Deps, auth: Auth, summary: ImportSummary): Prom
   let allowed = new Set<string>();
   for (let attempt = 0; attempt < 50; attempt++) {
     const { rows } = await deps.db.query<{ uid: string; seen: boolean }>(
-      `select st.study_instance_uid as uid, (${visible.sql}) as seen from studies st where st.study_instance_uid = any($1)`,
+      `select st.study_instance_uid as uid, bool_and(${visible.sql}) as seen from studies st where st.study_instance_uid = any($1)
+        group by st.study_instance_uid`,
       [uids, ...visible.params],
     );
     allowed = new Set(rows.filter((row) => row.seen).map((row) => row.uid));
-    if (rows.length === uids.length) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Twins (one UID under several PatientIDs) give several rows for one UID.
+    if (new Set(rows.map((row) => row.uid)).size === uids.length) break;
+    await sleep(100);
   }
   return {
     ...summary,
@@ -103,64 +212,31 @@ async function onlyVisible(deps: Deps, auth: Auth, summary: ImportSummary): Prom
 
 /** Reads a multipart upload, stores each file part in order, answers what the caller may see. */
 export async function importUpload(deps: Deps, auth: Auth, req: Request): Promise<ImportSummary> {
-  return onlyVisible(deps, auth, await storeUpload(deps, req));
-}
-
-function storeUpload(deps: Deps, req: Request): Promise<ImportSummary> {
-  const type = req.get('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data')) throw new AppError('bad_request');
-
-  return new Promise<ImportSummary>((resolve, reject) => {
-    const results: ImportResult[] = [];
-    let queue: Promise<void> = Promise.resolve();
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        preservePath: true,
-        limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 100_000, fields: 100 },
-      });
-    } catch {
-      throw new AppError('bad_request');
-    }
-
-    parser.on('file', (_field, stream, info) => {
-      // Folders arrive with their relative path as the file name; it is only ever a label.
-      const name = info.filename || 'unnamed';
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('close', () => {
-        const truncated = stream.truncated;
-        const body = Buffer.concat(chunks);
-        chunks.length = 0;
-        queue = queue.then(async () => {
-          if (truncated) {
-            results.push({ File: name, Status: 'Failed', Message: IMPORT_MESSAGES.too_large, Instances: 0, StudyInstanceUIDs: [] });
-            return;
-          }
-          try {
-            results.push(await storeOne(deps, name, body));
-          } catch (error) {
-            // Orthanc unreachable: no later file can be stored either.
-            if (error instanceof AppError && error.code === 'orthanc_unavailable') throw error;
-            log.warn(`Import of ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
-            results.push({ File: name, Status: 'Failed', Message: IMPORT_MESSAGES.broken, Instances: 0, StudyInstanceUIDs: [] });
-          }
-        });
-      });
-    });
-    parser.on('error', () => reject(new AppError('bad_request')));
-    parser.on('close', () => {
-      queue.then(
-        () =>
-          resolve({
-            Files: results,
-            Stored: results.filter((result) => result.Status !== 'Failed').length,
-            Failed: results.filter((result) => result.Status === 'Failed').length,
-          }),
-        reject,
-      );
-    });
-    req.pipe(parser);
+  const limits = deps.config.import;
+  const results = await withUploadDir(deps.config.dataDir, async (dir) => {
+    const ctx: ImportContext = { deps, auth, dir, results: [], created: new Set(), counter: 0 };
+    await readMultipart(
+      req,
+      { fileBytes: limits.fileBytes, requestBytes: limits.requestBytes, files: 100_000, fields: 100 },
+      async (part) => {
+        const name = part.filename;
+        const path = join(dir, `${ctx.counter++}`);
+        try {
+          const size = await spoolPart(part.stream, path);
+          if (part.truncated) return void ctx.results.push(failed(name, IMPORT_MESSAGES.too_large));
+          const kind = detectFileKind(await readHead(path, FILE_TYPE_PROBE_BYTES));
+          if (kind === 'zip') await storeArchive(ctx, name, path);
+          else ctx.results.push(await storeGuarded(ctx, name, () => storeFile(ctx, name, path, size, kind)));
+        } finally {
+          await rm(path, { force: true });
+        }
+      },
+    );
+    return ctx.results;
+  });
+  return onlyVisible(deps, auth, {
+    Files: results,
+    Stored: results.filter((result) => result.Status !== 'Failed').length,
+    Failed: results.filter((result) => result.Status === 'Failed').length,
   });
 }

@@ -3,15 +3,16 @@
  * - GET /documents/pdf?id=                          the document as a PDF (report_pdf)
  * - POST /institutions/uploadimagefile              multipart institution, name (report_header |
  *                                                   report_footer), file (PNG or JPEG) (admin)
- * - GET /institutions/downloadimagefile?institution=&name=&date=   the logo (any signed user)
+ * - GET /institutions/downloadimagefile?institution=&name=&date=   the logo (own institution; admins any)
  * - DELETE /institutions/deleteimagefile?institution=&name=        (admin)
  */
-import busboy from 'busboy';
 import type { Request } from 'express';
-import { detectFileKind, getAtPath, isJsonObject } from '@pacs/common';
+import { detectFileKind, getAtPath, isAdmin, isJsonObject } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalInt, requiredString } from '../../http/input.ts';
+import { imageSize } from '../../http/image-size.ts';
+import { readMultipart, readPartBuffer } from '../../http/multipart.ts';
 import { requireVisibleStudy } from '../../access/visibility.ts';
 import type { Deps } from '../../deps.ts';
 import { readConfigs } from '../configs/configs.service.ts';
@@ -22,6 +23,8 @@ import { missingFonts } from './pdf/text.ts';
 
 const IMAGE_NAMES = ['report_header', 'report_footer'];
 const MAX_LOGO_BYTES = 4 * 1024 * 1024;
+/** Largest logo in pixels, read from its header: the PDF renderer decodes it whole. */
+const MAX_LOGO_PIXELS = 4096 * 4096;
 
 async function logo(deps: Deps, institution: number, name: string): Promise<Buffer | undefined> {
   const { rows } = await deps.db.query<{ data: Buffer }>('select data from institution_images where institution = $1 and name = $2', [
@@ -32,7 +35,10 @@ async function logo(deps: Deps, institution: number, name: string): Promise<Buff
 }
 
 async function keyImage(deps: Deps, sop: string, frame: number): Promise<Buffer | undefined> {
-  const { rows } = await deps.db.query<{ orthanc_id: string }>('select orthanc_id from instances where sop_instance_uid = $1', [sop]);
+  const { rows } = await deps.db.query<{ orthanc_id: string }>(
+    'select orthanc_id from instances where sop_instance_uid = $1 order by id desc limit 1',
+    [sop],
+  );
   if (!rows[0]) return undefined;
   const response = await deps.orthanc.request(`/instances/${rows[0].orthanc_id}/frames/${frame - 1}/rendered`, {
     headers: { accept: 'image/jpeg' },
@@ -41,32 +47,20 @@ async function keyImage(deps: Deps, sop: string, frame: number): Promise<Buffer 
   return response.ok ? body : undefined;
 }
 
-function readLogoUpload(req: Request): Promise<{ fields: Record<string, string>; file: Buffer }> {
-  if (!(req.get('content-type') ?? '').startsWith('multipart/form-data')) throw new AppError('bad_request');
-  return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let file: Buffer | undefined;
-    let truncated = false;
-    const parser = busboy({ headers: req.headers, limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 10 } });
-    parser.on('field', (name, value) => (fields[name] = value));
-    parser.on('file', (_name, stream) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('close', () => {
-        truncated = stream.truncated === true;
-        file = Buffer.concat(chunks);
-      });
-    });
-    parser.on('error', () => reject(new AppError('bad_request')));
-    parser.on('close', () =>
-      truncated
-        ? reject(new AppError('payload_too_large'))
-        : file
-          ? resolve({ fields, file })
-          : reject(invalid('file', 'The field is required')),
-    );
-    req.pipe(parser);
-  });
+/** Reads the logo upload: form fields and one file, in memory (bounded by MAX_LOGO_BYTES). */
+async function readLogoUpload(req: Request): Promise<{ fields: Record<string, string>; file: Buffer }> {
+  let file: Buffer | undefined;
+  const fields = await readMultipart(
+    req,
+    { fileBytes: MAX_LOGO_BYTES, requestBytes: MAX_LOGO_BYTES + 64 * 1024, files: 1, fields: 10 },
+    async (part) => {
+      const data = await readPartBuffer(part);
+      if (part.truncated) throw new AppError('payload_too_large');
+      file = data;
+    },
+  );
+  if (!file) throw invalid('file', 'The field is required');
+  return { fields, file };
 }
 
 export const reportPdfRoutes: AnyRouteSpec[] = [
@@ -153,8 +147,10 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
       if (!Number.isInteger(institution) || institution < 0) throw invalid('institution');
       if (!IMAGE_NAMES.includes(fields.name ?? '')) throw invalid('name');
       const kind = detectFileKind(file.subarray(0, 132));
-      if (kind !== 'png' && kind !== 'jpeg')
+      const size = imageSize(file);
+      if ((kind !== 'png' && kind !== 'jpeg') || size?.kind !== kind)
         throw new AppError('validation_failed', { file: 'file format not supported' }, 'file format not supported');
+      if (size.width * size.height > MAX_LOGO_PIXELS) throw new AppError('payload_too_large');
       const { rowCount } = await deps.db.query(
         `insert into institution_images (institution, name, content_type, data) select no, $2, $3, $4 from institutions where no = $1
          on conflict (institution, name) do update set content_type = excluded.content_type, data = excluded.data, updated_at = now()`,
@@ -169,10 +165,12 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
     path: '/institutions/downloadimagefile',
     access: 'signed',
     summary: "An institution's report logo",
-    handler: async (req, res, { deps }) => {
+    handler: async (req, res, { deps, auth }) => {
       const institution = optionalInt(req, 'institution', 0, 1_000_000_000, 'query');
       const name = requiredString(req, 'name', 'query', 40);
       if (institution === undefined || !IMAGE_NAMES.includes(name)) throw new AppError('not_found');
+      // Only the caller's own institution's logos (administrators: any), answered like a missing one.
+      if (institution !== auth.institution && !isAdmin(auth.permissions)) throw new AppError('not_found');
       const { rows } = await deps.db.query<{ content_type: string; data: Buffer; updated_at: Date }>(
         'select content_type, data, updated_at from institution_images where institution = $1 and name = $2',
         [institution, name],

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import dcmjs from 'dcmjs';
 import { PNG } from 'pngjs';
 import { AppError } from '../../http/errors.ts';
+import { imageSize } from '../../http/image-size.ts';
 
 const SECONDARY_CAPTURE = '1.2.840.10008.5.1.4.1.1.7';
 const EXPLICIT_LITTLE = '1.2.840.10008.1.2.1';
@@ -32,13 +33,26 @@ export interface CaptureStudy {
   StudyDescription: string;
 }
 
-/** Decodes the PNG to RGB; an unreadable or oversized image is a 400. */
+const notSupported = () => new AppError('validation_failed', { image: 'file format not supported' }, 'file format not supported');
+
+/**
+ * Refuses, from the PNG's header alone, what is not a PNG (400) or declares more pixels than a
+ * capture may have (413): decoding first would cost memory in proportion to the declared size.
+ */
+export function checkCaptureSize(png: Uint8Array): void {
+  const size = imageSize(png);
+  if (size?.kind !== 'png') throw notSupported();
+  if (size.width * size.height > MAX_PIXELS) throw new AppError('payload_too_large');
+}
+
+/** Decodes the PNG to RGB; an unreadable or oversized image is a 400 or 413. */
 function rgbOf(png: Buffer): { width: number; height: number; rgb: Uint8Array } {
+  checkCaptureSize(png);
   let image: PNG;
   try {
     image = PNG.sync.read(png);
   } catch {
-    throw new AppError('validation_failed', { image: 'file format not supported' }, 'file format not supported');
+    throw notSupported();
   }
   if (image.width * image.height > MAX_PIXELS) throw new AppError('payload_too_large');
   const rgb = new Uint8Array(image.width * image.height * 3);

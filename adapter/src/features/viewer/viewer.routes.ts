@@ -13,24 +13,29 @@
  * - GET /series/export?uid=             the series' DICOM files as a zip, streamed (viewer_export)
  */
 import type { Request } from 'express';
-import busboy from 'busboy';
 import type { PermissionKey } from '@pacs/common';
-import { requireVisibleStudy, visibleStudies } from '../../access/visibility.ts';
+import { requireVisibleResource, requireVisibleStudy, visibleSeries } from '../../access/visibility.ts';
 import type { Auth } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
-import { invalid, requiredString } from '../../http/input.ts';
+import { checkJsonValue, invalid, requiredString } from '../../http/input.ts';
+import { readMultipart, readPartBuffer } from '../../http/multipart.ts';
 import { streamFromOrthanc } from '../../orthanc/proxy.ts';
+import { hiddenAttributes, hidesAny } from '../../access/hidden-dicom.ts';
 import { requireStudy } from '../studies/studies.service.ts';
-import { secondaryCapture } from './capture.ts';
+import { checkCaptureSize, secondaryCapture } from './capture.ts';
 
 const READERS: readonly PermissionKey[] = ['viewer', 'report'];
 const MAX_ANNOTATIONS = 5000;
+/** One annotation's Data (a Cornerstone measurement: handles, label, stats) as JSON text, at most. */
+const MAX_ANNOTATION_DATA = 64 * 1024;
+/** Its nesting: a measurement needs four or five levels. */
+const MAX_ANNOTATION_DEPTH = 16;
 const MAX_CAPTURE_BYTES = 64 * 1024 * 1024;
 
 const text = (value: unknown, field: string, max = 128): string => {
-  if (typeof value !== 'string' || value === '' || value.length > max) throw invalid(field);
+  if (typeof value !== 'string' || value === '' || value.length > max || value.includes('\u0000')) throw invalid(field);
   return value;
 };
 const frameOf = (value: unknown): number => {
@@ -39,15 +44,10 @@ const frameOf = (value: unknown): number => {
   return frame;
 };
 
-/** The caller may see the study, and the series and instance lie inside it. */
+/** The caller may see the study and the series, and the instance lies inside it. */
 async function studyOfInstance(deps: Deps, auth: Auth, uid: string, series: string, instance: string): Promise<number> {
-  const studyId = await requireVisibleStudy(deps.db, auth, uid);
-  const { rows } = await deps.db.query(
-    `select 1 from instances i join series s on s.id = i.series_id where s.study_id = $1 and s.series_instance_uid = $2 and i.sop_instance_uid = $3`,
-    [studyId, series, instance],
-  );
-  if (rows.length === 0) throw new AppError('not_found');
-  return studyId;
+  await requireVisibleResource(deps.db, auth, uid, series, instance);
+  return requireVisibleStudy(deps.db, auth, uid);
 }
 
 async function listAnnotations(deps: Deps, studyId: number) {
@@ -84,31 +84,24 @@ async function listKeyImages(deps: Deps, studyId: number) {
   }));
 }
 
-/** Reads the capture upload: form fields and one PNG part, held in memory (bounded). */
-function readCapture(req: Request): Promise<{ fields: Record<string, string>; image: Buffer }> {
-  if (!(req.get('content-type') ?? '').startsWith('multipart/form-data')) throw new AppError('bad_request');
-  return new Promise((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    let image: Buffer | undefined;
-    let tooLarge = false;
-    const parser = busboy({ headers: req.headers, limits: { fileSize: MAX_CAPTURE_BYTES, files: 1, fields: 10 } });
-    parser.on('field', (name, value) => (fields[name] = value));
-    parser.on('file', (_name, stream) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('close', () => {
-        tooLarge = stream.truncated === true;
-        image = Buffer.concat(chunks);
-      });
-    });
-    parser.on('error', () => reject(new AppError('bad_request')));
-    parser.on('close', () => {
-      if (tooLarge) reject(new AppError('payload_too_large'));
-      else if (!image) reject(invalid('image', 'The field is required'));
-      else resolve({ fields, image });
-    });
-    req.pipe(parser);
-  });
+/**
+ * Reads the capture upload: form fields and one PNG part, held in memory (bounded by
+ * MAX_CAPTURE_BYTES), its declared dimensions checked before anything else reads it.
+ */
+async function readCapture(req: Request): Promise<{ fields: Record<string, string>; image: Buffer }> {
+  let image: Buffer | undefined;
+  const fields = await readMultipart(
+    req,
+    { fileBytes: MAX_CAPTURE_BYTES, requestBytes: MAX_CAPTURE_BYTES + 64 * 1024, files: 1, fields: 10 },
+    async (part) => {
+      const data = await readPartBuffer(part);
+      if (part.truncated) throw new AppError('payload_too_large');
+      checkCaptureSize(data);
+      image = data;
+    },
+  );
+  if (!image) throw invalid('image', 'The field is required');
+  return { fields, image };
 }
 
 export const viewerRoutes: AnyRouteSpec[] = [
@@ -130,13 +123,18 @@ export const viewerRoutes: AnyRouteSpec[] = [
       const studyId = await requireVisibleStudy(deps.db, auth, text(body.uid, 'uid', 64));
       if (!Array.isArray(body.items) || body.items.length > MAX_ANNOTATIONS) throw invalid('items');
       const items = body.items.map((raw: unknown) => {
-        const item = (raw ?? {}) as Record<string, unknown>;
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalid('items');
+        const item = raw as Record<string, unknown>;
+        // Bounded before it is stored: jsonb refuses NUL, and depth and size cost every reader.
+        checkJsonValue(item.Data, 'Data', MAX_ANNOTATION_DEPTH);
+        const data = JSON.stringify(item.Data ?? null);
+        if (data.length > MAX_ANNOTATION_DATA) throw invalid('Data');
         return {
           series: text(item.SeriesInstanceUID, 'SeriesInstanceUID', 64),
           instance: text(item.SOPInstanceUID, 'SOPInstanceUID', 64),
           frame: frameOf(item.Frame),
           tool: text(item.Tool, 'Tool', 64),
-          data: JSON.stringify(item.Data ?? null),
+          data,
         };
       });
       const client = await deps.db.connect();
@@ -234,14 +232,16 @@ export const viewerRoutes: AnyRouteSpec[] = [
     summary: 'Download the DICOM files of a series as a zip',
     handler: async (req, res, { deps, auth }) => {
       const uid = requiredString(req, 'uid', 'query', 64);
-      const visible = visibleStudies(auth, 2);
+      const visible = visibleSeries(auth, 2);
       const { rows } = await deps.db.query<{ orthanc_id: string; description: string }>(
         `select s.orthanc_id, s.series_description as description from series s join studies st on st.id = s.study_id
-          where s.series_instance_uid = $1 and (${visible.sql})`,
+          where s.series_instance_uid = $1 and (${visible.sql}) order by st.id desc limit 1`,
         [uid, ...visible.params],
       );
       const series = rows[0];
       if (!series) throw new AppError('not_found');
+      // Whole files carry the fields this caller's role hides (docs/decisions.md "Hidden fields through DICOMweb").
+      if (hidesAny(hiddenAttributes(deps.config.edition, auth.kind))) throw new AppError('forbidden');
       const name = `${(series.description || 'series').replace(/[^\w.-]+/g, '_').slice(0, 60)}.zip`;
       res.set('content-disposition', `attachment; filename="${name}"`);
       const { url, user, password } = deps.config.orthanc;

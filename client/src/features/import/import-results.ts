@@ -43,14 +43,15 @@ export function messageOf(text: string | undefined): ResultRow['message'] {
 
 /** The rows of one batch: answers matched to files by position, by name when counts differ. */
 export function batchRows(batch: readonly ImportEntry[], answers: readonly ImportFileResult[]): ResultRow[] {
-  const byPosition = answers.length === batch.length;
+  // The server answers a zip archive with one line per entry, named `archive.zip/entry`.
+  const byPosition = answers.length === batch.length && answers.every((answer, index) => !answer.File.startsWith(`${batch[index]?.name}/`));
   const unused = [...answers];
   return batch.map((entry, index) => {
     let answer: ImportFileResult | undefined;
     if (byPosition) answer = answers[index];
     else {
       const at = unused.findIndex((candidate) => candidate.File === entry.name);
-      answer = at >= 0 ? unused.splice(at, 1)[0] : undefined;
+      answer = at >= 0 ? unused.splice(at, 1)[0] : foldArchive(entry.name, unused);
     }
     if (!answer) return notSentRow(entry, 'Failed', IMPORT_MESSAGES.not_found);
     return {
@@ -62,6 +63,25 @@ export function batchRows(batch: readonly ImportEntry[], answers: readonly Impor
       studyUids: answer.StudyInstanceUIDs,
     };
   });
+}
+
+/**
+ * The lines of an archive's entries, taken out of `unused`, as one answer for the archive: stored
+ * when any entry was stored (with the first failure's message, if any), failed when none was.
+ */
+function foldArchive(name: string, unused: ImportFileResult[]): ImportFileResult | undefined {
+  const lines = unused.filter((candidate) => candidate.File.startsWith(`${name}/`));
+  if (lines.length === 0) return undefined;
+  for (const line of lines) unused.splice(unused.indexOf(line), 1);
+  const stored = lines.filter((line) => line.Status !== 'Failed');
+  const failure = lines.find((line) => line.Status === 'Failed');
+  return {
+    File: name,
+    Status: stored.length === 0 ? 'Failed' : stored.every((line) => line.Status === 'AlreadyStored') ? 'AlreadyStored' : 'Success',
+    ...(failure?.Message ? { Message: failure.Message } : {}),
+    Instances: lines.reduce((sum, line) => sum + line.Instances, 0),
+    StudyInstanceUIDs: [...new Set(lines.flatMap((line) => line.StudyInstanceUIDs))],
+  };
 }
 
 export function notSentRow(entry: ImportEntry, status: RowStatus = 'NotSent', message?: string): ResultRow {

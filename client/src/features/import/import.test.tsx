@@ -96,6 +96,24 @@ describe('result mapping', () => {
     expect(partial[0]?.message).toEqual({ known: 'not_found' });
   });
 
+  it("folds a zip archive's entry lines into the archive's row", () => {
+    const rows = batchRows(entries, [
+      result('a.dcm', 'Success'),
+      result('dir/b.txt', 'Failed', { Message: 'not a DICOM file' }),
+      result('c.zip/one.dcm', 'Success'),
+      result('c.zip/sub/two.dcm', 'Failed', { Message: 'The file belongs to a study outside your access and was not imported.' }),
+      result('c.zip/three.dcm', 'AlreadyStored'),
+    ]);
+    expect(rows.map((row) => [row.name, row.status, row.instances])).toEqual([
+      ['a.dcm', 'Success', 1],
+      ['dir/b.txt', 'Failed', 0],
+      ['c.zip', 'Success', 2],
+    ]);
+    expect(rows[2]?.message).toEqual({ known: 'outside_scope' });
+    const allFailed = batchRows(entries.slice(2), [result('c.zip/x.dcm', 'Failed', { Message: 'not a DICOM file' })]);
+    expect(allFailed.map((row) => [row.status, row.message])).toEqual([['Failed', { known: 'not_dicom' }]]);
+  });
+
   it('summarises counts, instances and studies', () => {
     const rows = batchRows(entries, [
       result('a.dcm', 'Success'),

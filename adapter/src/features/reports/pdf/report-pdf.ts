@@ -24,8 +24,9 @@ export interface ReportPdfInput {
   layout: { key: string; label: string; is_visible: boolean }[];
   institution: Record<'name' | 'address' | 'email' | 'phone' | 'fax' | 'website', string>;
   logos: { header?: Buffer; footer?: Buffer };
+  /** Fields hidden from the caller's role (a teleradiology kind hides PatientName) are absent. */
   study: {
-    PatientName: string;
+    PatientName?: string;
     PatientID: string;
     PatientBirthDate: string;
     PatientSex: string;
@@ -120,7 +121,8 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
 
   const rtl = RTL_LANGUAGES.has(input.lang);
-  const labels = { ...LABELS.en, ...LABELS[input.lang] } as Record<string, string>;
+  // lang comes from the user's settings: only the catalogue's own entries count.
+  const labels = { ...LABELS.en, ...(Object.hasOwn(LABELS, input.lang) ? LABELS[input.lang] : {}) } as Record<string, string>;
   const base = (10 * input.settings.font_size) / 100;
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -183,7 +185,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     doc
       .save()
       .lineWidth(settings.border.width)
-      .strokeColor(COLORS[settings.border.color] ?? settings.border.color);
+      .strokeColor(Object.hasOwn(COLORS, settings.border.color) ? COLORS[settings.border.color]! : settings.border.color);
     doc
       .moveTo(left, at)
       .lineTo(left + width, at)
@@ -202,17 +204,20 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   // Patient and study facts, two columns of label: value
   // The patient's name on a row of its own: with ideographic and phonetic forms it is long.
   const nameLabelWidth = (width / 2) * 0.38;
-  text.line(labels.patient!, rtl ? left + width - nameLabelWidth : left, y, nameLabelWidth - 4, base * 0.9, start);
-  y =
-    text.paragraph(
-      personName(input.study.PatientName),
-      rtl ? left : left + nameLabelWidth,
-      y,
-      width - nameLabelWidth,
-      base * 1.1,
-      start,
-      true,
-    ) + 2;
+  // A role that may not see the patient's name gets a report without that row, not an error.
+  if (input.study.PatientName !== undefined) {
+    text.line(labels.patient!, rtl ? left + width - nameLabelWidth : left, y, nameLabelWidth - 4, base * 0.9, start);
+    y =
+      text.paragraph(
+        personName(input.study.PatientName),
+        rtl ? left : left + nameLabelWidth,
+        y,
+        width - nameLabelWidth,
+        base * 1.1,
+        start,
+        true,
+      ) + 2;
+  }
   const facts: [string, string][] = [
     [labels.id!, input.study.PatientID],
     [labels.birth!, dicomDate(input.study.PatientBirthDate)],

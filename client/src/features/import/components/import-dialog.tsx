@@ -33,6 +33,7 @@ const MESSAGES = defineMessages<KnownMessage>({
   not_found: { id: 'import.messages.not_found' },
   broken: { id: 'import.messages.broken' },
   too_large: { id: 'import.messages.too_large' },
+  outside_scope: { id: 'import.messages.outside_scope' },
 });
 
 const STATUS_CLASS: Record<RowStatus, string> = {
