@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDay, isShareExpiry, localDay, shareEditProblems, shareTypeOf } from './shares.ts';
+import { addDays, isCalendarDay, isShareExpiry, latestShareExpiry, localDay, shareEditProblems, shareTypeOf } from './shares.ts';
 
 const rules = { today: '2026-03-10', expiryRequired: true };
 const guest = { Institution: null, Role: null, Account: null };
@@ -30,6 +30,16 @@ describe('share expiry days', () => {
 describe('shareEditProblems', () => {
   it('passes a guest share with a future expiry', () => {
     expect(shareEditProblems({ ...guest, ExpiresAt: '2026-03-17' }, rules)).toEqual({});
+  });
+
+  it('bounds the expiry at 12 months from today, clamped to the end of a shorter month', () => {
+    expect(latestShareExpiry('2026-03-10')).toBe('2027-03-10');
+    expect(latestShareExpiry('2027-02-28')).toBe('2028-02-28');
+    expect(latestShareExpiry('2028-02-29')).toBe('2029-02-28');
+    expect(shareEditProblems({ ...guest, ExpiresAt: '2027-03-10' }, rules)).toEqual({});
+    expect(shareEditProblems({ ...guest, ExpiresAt: '2027-03-11' }, rules)).toEqual({ ExpiresAt: 'too_far' });
+    expect(shareEditProblems({ ...guest, ExpiresAt: '9999-12-31' }, rules)).toEqual({ ExpiresAt: 'too_far' });
+    expect(isShareExpiry('9999-12-31', '2026-03-10')).toBe(false);
   });
 
   it('refuses a missing, malformed or past expiry', () => {

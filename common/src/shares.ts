@@ -105,14 +105,32 @@ export function isCalendarDay(value: unknown): boolean {
   return addDays(value, 0) === value && Number(match[1]) >= 1;
 }
 
-/** An expiry day: a real YYYY-MM-DD day, not before `today` (also YYYY-MM-DD). */
+/**
+ * The furthest a share may run, in months from today: the longest share duration of any plan in
+ * the spec (premium and customized, 12 months). A share meant to last longer is renewed by editing
+ * it; a bound keeps a forgotten guest link from opening a study for decades.
+ */
+export const SHARE_EXPIRY_MAX_MONTHS = 12;
+
+/** The last day a share made on `today` (YYYY-MM-DD) may expire: that day SHARE_EXPIRY_MAX_MONTHS later (clamped to the month's end). */
+export function latestShareExpiry(today: string): string {
+  const match = DAY.exec(today);
+  if (!match) return today;
+  const months = Number(match[1]) * 12 + Number(match[2]) - 1 + SHARE_EXPIRY_MAX_MONTHS;
+  const year = Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(Math.min(Number(match[3]), lastDay))}`;
+}
+
+/** An expiry day: a real YYYY-MM-DD day, not before `today` (also YYYY-MM-DD) and not after latestShareExpiry. */
 export function isShareExpiry(value: unknown, today: string): boolean {
-  return isCalendarDay(value) && (value as string) >= today;
+  return isCalendarDay(value) && (value as string) >= today && (value as string) <= latestShareExpiry(today);
 }
 
 export type ShareField = 'Institution' | 'Role' | 'Account' | 'ExpiresAt' | 'Modality';
-/** What is wrong with a field: missing, malformed, or (ExpiresAt) a day already past. */
-export type ShareProblem = 'required' | 'invalid' | 'past';
+/** What is wrong with a field: missing, malformed, or (ExpiresAt) a day already past or too far ahead. */
+export type ShareProblem = 'required' | 'invalid' | 'past' | 'too_far';
 
 export interface ShareEditInput {
   /** Null or 0-less: a guest share. */
@@ -127,7 +145,8 @@ export interface ShareEditInput {
 /**
  * The share edit rules of spec 3 §5 that need no database: institution not 0, a role needs an
  * institution and an account a role, the account is an id or an e-mail, modalities are 2–8
- * letters, and the expiry is a real day not before `today`. Answers the problem of each bad field.
+ * letters, and the expiry is a real day from `today` to latestShareExpiry(today). Answers the
+ * problem of each bad field.
  */
 export function shareEditProblems(
   input: ShareEditInput,
@@ -143,8 +162,10 @@ export function shareEditProblems(
     if (expiryRequired) problems.ExpiresAt = 'required';
   } else if (!isCalendarDay(input.ExpiresAt)) {
     problems.ExpiresAt = 'invalid';
-  } else if (!isShareExpiry(input.ExpiresAt, today)) {
+  } else if (input.ExpiresAt < today) {
     problems.ExpiresAt = 'past';
+  } else if (!isShareExpiry(input.ExpiresAt, today)) {
+    problems.ExpiresAt = 'too_far';
   }
   if ((input.Modality ?? []).some((modality) => !isShareModality(modality))) problems.Modality = 'invalid';
   return problems;

@@ -18,6 +18,7 @@ export const MESSAGES = {
   email: 'The field must be a valid email address',
   invalid: 'The field is not a valid value',
   share_expiry_past: 'The expiry date must not be in the past.',
+  share_expiry_too_far: 'The expiry date must be within 12 months from today.',
 } as const;
 
 export const AE_TITLE_MAX_LENGTH = 16;
@@ -65,6 +66,32 @@ export function isDate(value: unknown): boolean {
   const dayFirst = /^(\d{2})([/-])(\d{2})\2(\d{4})$/.exec(value);
   if (dayFirst) return isCalendarDate(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1]));
   return false;
+}
+
+/** A DICOM DA value, YYYYMMDD, that exists in the calendar (so 20241301 and 99999999 are refused). */
+export function isDicomDate(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
+  return match !== null && isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** Earliest and latest instants a timestamp field accepts: years 1 to 9999, UTC. */
+const TIMESTAMP_MIN = new Date('0001-01-01T00:00:00Z').getTime();
+const TIMESTAMP_MAX = new Date('9999-12-31T23:59:59.999Z').getTime();
+
+/**
+ * An ISO 8601 date or date-time (what `Date.toISOString` and `<input type="date">` send) within
+ * years 1 to 9999, as a Date; null for anything else. JavaScript alone takes years up to ±275760,
+ * which PostgreSQL refuses, and reads many other shapes it would be unwise to guess at.
+ */
+export function parseTimestamp(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value.trim());
+  if (!match || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) return null;
+  if (match[4] !== undefined && (Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6] ?? 0) > 59)) return null;
+  const at = new Date(value.trim().replace(' ', 'T'));
+  const time = at.getTime();
+  return Number.isNaN(time) || time < TIMESTAMP_MIN || time > TIMESTAMP_MAX ? null : at;
 }
 
 function escapeRegExp(text: string): string {

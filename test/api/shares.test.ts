@@ -3,6 +3,7 @@
  * shares narrowed to modalities, role shares, expiry and deletion.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, MESSAGES } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, anonymous, signIn, type Session } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
@@ -223,5 +224,43 @@ describe('account, role and patient shares', () => {
     } finally {
       stack.adapter!.deps.config.maxMonthlyShares = 0;
     }
+  });
+});
+
+describe('share expiry bound', () => {
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('refuses an expiry absurdly far ahead or past the longest share duration (12 months), on create and update', async () => {
+    const create = (ExpiresAt: string) =>
+      admin.agent.post(`${API}/sharestudies/create`).set(admin.csrf).type('form').send({ uid: ct1.study, ExpiresAt });
+    for (const far of ['9999-12-31', day(400)]) {
+      const refused = await create(far).expect(400);
+      expect(refused.body).toMatchObject({
+        code: 'validation_failed',
+        message: ERRORS.validation_failed.message,
+        fields: { ExpiresAt: MESSAGES.share_expiry_too_far },
+      });
+    }
+    // Days that do not exist or cannot be read are refused as invalid, never a server error.
+    for (const bad of ['0000-01-01', '2030-02-30', '99999-01-01', '2030-13-01']) {
+      const refused = await create(bad);
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.fields.ExpiresAt, bad).toBe(MESSAGES.invalid);
+    }
+    const made = await create(day(330)).expect(200);
+    const update = (ExpiresAt: string) =>
+      admin.agent
+        .patch(`${API}/sharestudies/update`)
+        .set(admin.csrf)
+        .type('form')
+        .send({ No: String(made.body.No), ExpiresAt });
+    expect((await update('9999-12-31').expect(400)).body.fields.ExpiresAt).toBe(MESSAGES.share_expiry_too_far);
+    await update(day(20)).expect(200);
+    await admin.agent
+      .post(`${API}/sharepatients/create`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ id: 'P2', ExpiresAt: '9999-12-31' })
+      .expect(400);
   });
 });

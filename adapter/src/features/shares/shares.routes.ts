@@ -9,17 +9,25 @@
  * A share names an institution (not 0), optionally a role in it, optionally an account in that
  * role; or nobody, which makes it a guest share with an unguessable access key. ExpiresAt is a
  * date (YYYY-MM-DD, or with a time) taken at 23:59:59 in the site's time zone; past dates are
- * refused. The licence's monthly limit (MAX_MONTHLY_SHARES; 0 = none) answers 409.
+ * refused, and so are days more than SHARE_EXPIRY_MAX_MONTHS ahead (@pacs/common). The licence's
+ * monthly limit (MAX_MONTHLY_SHARES; 0 = none) answers 409.
+ *
+ * A share gives at most what its creator can see: the sharer must reach the study (a patient share:
+ * one study of the patient) by their own targets, not through a share they received (403), and
+ * what a share opens is evaluated live against its creator's scope (visibility.ts). Share rows
+ * show a study's demographics only to a viewer who may see that study, and an AccessKey only to
+ * the share's creator and administrators (others get null).
  */
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import { MESSAGES, isAdmin, shareEditProblems, type PermissionKey, type ShareItem, type ShareProblem } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
-import { forgetVisibility, requireVisibleStudy, visibleStudies } from '../../access/visibility.ts';
+import { forgetVisibility, reachableStudies, requireVisibleStudy, visibleStudies } from '../../access/visibility.ts';
 import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { studyDateTime } from '../studies/studies.service.ts';
+import { assertPickableTarget } from '../roles/share-targets.ts';
 import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
 
 const SHARERS: readonly PermissionKey[] = ['share', 'list_share'];
@@ -41,6 +49,7 @@ const PROBLEM_MESSAGES: Record<ShareProblem, string> = {
   required: MESSAGES.required,
   invalid: MESSAGES.invalid,
   past: MESSAGES.share_expiry_past,
+  too_far: MESSAGES.share_expiry_too_far,
 };
 
 /** The first problem of the shared share edit rules (@pacs/common), as a validation error. */
@@ -57,22 +66,25 @@ async function readExpiry(deps: Deps, req: Request, required: boolean): Promise<
   const day = dayMatch ? `${dayMatch[1]}-${dayMatch[2]}-${dayMatch[3]}` : undefined;
   const zone = await siteTimeZone(deps);
   const { rows } = await deps.db
-    .query<{ today: string; at: Date | null }>(
-      `select to_char(now() at time zone $2, 'YYYY-MM-DD') as today,
-              case when $1::text is null then null else (($1::text || ' 23:59:59')::timestamp at time zone $2) end as at`,
-      [day ?? null, zone],
-    )
+    .query<{ today: string }>(`select to_char(now() at time zone $1, 'YYYY-MM-DD') as today`, [zone])
     .catch(() => {
       throw invalid('ExpiresAt');
     });
-  // "Today" is the site's day, so a share made late in the evening elsewhere is judged alike.
+  // "Today" is the site's day, so a share made late in the evening elsewhere is judged alike. The
+  // day is checked (a real day, not past, not too far) before PostgreSQL reads it as a timestamp.
   assertShareRules(
     shareEditProblems(
       { Institution: null, Role: null, Account: null, ExpiresAt: day },
       { today: rows[0]!.today, expiryRequired: required },
     ),
   );
-  return rows[0]?.at ?? undefined;
+  if (day === undefined) return undefined;
+  const { rows: at } = await deps.db
+    .query<{ at: Date }>(`select (($1::text || ' 23:59:59')::timestamp at time zone $2) as at`, [day, zone])
+    .catch(() => {
+      throw invalid('ExpiresAt');
+    });
+  return at[0]!.at;
 }
 
 /** The share's target, checked: institution ≠ 0, role in it, account in that role; none = guest. */
@@ -109,14 +121,20 @@ async function assertMonthlyLimit(deps: Deps): Promise<void> {
   if ((rows[0]?.count ?? 0) >= limit) throw new AppError('monthly_share_limit');
 }
 
-/** The studies of a patient the caller may see (a patient share needs at least one). */
-async function assertPatientVisible(deps: Deps, auth: Auth, patientId: string): Promise<void> {
+/**
+ * The caller may see at least one study matching `condition` (over `st`, `$1` = value), else 404;
+ * and, when sharing (`reach`), reaches one by its own targets, else 403: a share opens only what
+ * its creator reaches that way, so a share of something seen only through a share would be empty.
+ */
+async function assertStudiesVisible(deps: Deps, auth: Auth, condition: string, value: unknown, reach: boolean): Promise<void> {
   const visible = visibleStudies(auth, 2);
-  const { rows } = await deps.db.query(`select 1 from studies st where st.patient_id = $1 and (${visible.sql}) limit 1`, [
-    patientId,
-    ...visible.params,
-  ]);
-  if (rows.length === 0) throw new AppError('not_found');
+  const reachable = reachableStudies(auth, 2 + visible.params.length);
+  const { rows } = await deps.db.query<{ reached: boolean }>(
+    `select (${reachable.sql}) as reached from studies st where ${condition} and (${visible.sql}) order by 1 desc limit 1`,
+    [value, ...visible.params, ...reachable.params],
+  );
+  if (!rows[0]) throw new AppError('not_found');
+  if (reach && !rows[0].reached) throw new AppError('forbidden');
 }
 
 const modalitiesOf = (req: Request): string[] => {
@@ -128,24 +146,37 @@ const modalitiesOf = (req: Request): string[] => {
   return [...new Set(list)];
 };
 
-const SELECT: Record<Kind, string> = {
-  study: `select s.*, st.study_instance_uid, st.patient_id, st.patient_name, st.study_date, st.study_time, st.modalities_in_study,
-                 st.study_description, st.patient_sex, st.patient_birth_date, st.patient_age, st.body_parts_in_study,
-                 st.number_of_series, st.number_of_instances, i.name as institution_name, r.name as role_name, a.name as account_name
-            from share_studies s join studies st on st.id = s.study_id
-            left join institutions i on i.no = s.institution left join roles r on r.no = s.role left join accounts a on a.id = s.account_id`,
-  patient: `select s.*, p.patient_name, p.patient_birth_date, p.patient_sex, p.patient_age,
-                   i.name as institution_name, r.name as role_name, a.name as account_name
-              from share_patients s
-              left join lateral (select st.patient_name, st.patient_birth_date, st.patient_sex, st.patient_age from studies st
-                                  where st.patient_id = s.patient_id order by st.updated_at desc limit 1) p on true
-              left join institutions i on i.no = s.institution left join roles r on r.no = s.role
-              left join accounts a on a.id = s.account_id`,
-};
+/**
+ * Share rows matching `filter` (over the share `s`; its values are $1…), newest first. The study
+ * details come only from studies the viewer may see: a share of a study the viewer cannot see (any
+ * more) shows its UID and target, not whose it is.
+ */
+async function shareRows(deps: Deps, auth: Auth, kind: Kind, filter: string, values: unknown[]): Promise<ShareItem[]> {
+  const visible = visibleStudies(auth, values.length + 1);
+  const sql =
+    kind === 'study'
+      ? `select s.*, su.study_instance_uid, st.patient_id, st.patient_name, st.study_date, st.study_time, st.modalities_in_study,
+                st.study_description, st.patient_sex, st.patient_birth_date, st.patient_age, st.body_parts_in_study,
+                st.number_of_series, st.number_of_instances, i.name as institution_name, r.name as role_name, a.name as account_name
+           from share_studies s join studies su on su.id = s.study_id
+           left join studies st on st.id = s.study_id and (${visible.sql})
+           left join institutions i on i.no = s.institution left join roles r on r.no = s.role left join accounts a on a.id = s.account_id`
+      : `select s.*, p.patient_name, p.patient_birth_date, p.patient_sex, p.patient_age,
+                i.name as institution_name, r.name as role_name, a.name as account_name
+           from share_patients s
+           left join lateral (select st.patient_name, st.patient_birth_date, st.patient_sex, st.patient_age from studies st
+                               where st.patient_id = s.patient_id and (${visible.sql}) order by st.updated_at desc limit 1) p on true
+           left join institutions i on i.no = s.institution left join roles r on r.no = s.role
+           left join accounts a on a.id = s.account_id`;
+  const { rows } = await deps.db.query(`${sql} where ${filter} order by s.no desc`, [...values, ...visible.params]);
+  return rows.map((row) => toShare(row, auth));
+}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function toShare(row: Record<string, unknown>): ShareItem {
+function toShare(row: Record<string, unknown>, auth: Auth): ShareItem {
+  // A guest key opens the share: only its creator and administrators may read it.
+  const keyVisible = row.created_by === auth.accountId || isAdmin(auth.permissions);
   const sharedWith = [row.institution_name, row.role_name, row.account_name].filter(Boolean).join(' > ');
   return {
     No: row.no as number,
@@ -158,7 +189,7 @@ function toShare(row: Record<string, unknown>): ShareItem {
     Institution: (row.institution as number | null) ?? null,
     Role: (row.role as number | null) ?? null,
     Account: (row.account_id as string | null) ?? null,
-    AccessKey: (row.access_key as string | null) ?? null,
+    AccessKey: keyVisible ? ((row.access_key as string | null) ?? null) : null,
     ExpiresAt: (row.expires_at as Date).toISOString(),
     CreatedAt: (row.created_at as Date).toISOString(),
     UpdatedAt: (row.updated_at as Date).toISOString(),
@@ -194,11 +225,7 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
       access: SHARERS,
       summary: `${kind === 'study' ? 'Study' : 'Patient'} shares the caller made (administrators: all)`,
       handler: async (_req, _res, { deps, auth }) => {
-        const { rows } = await deps.db.query(`${SELECT[kind]} where ($1 or s.created_by = $2) order by s.no desc`, [
-          isAdmin(auth.permissions),
-          auth.accountId,
-        ]);
-        return rows.map(toShare);
+        return shareRows(deps, auth, kind, '($1 or s.created_by = $2)', [isAdmin(auth.permissions), auth.accountId]);
       },
     },
     {
@@ -209,11 +236,11 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
       handler: async (req, _res, { deps, auth }) => {
         if (kind === 'study') {
           const studyId = await requireVisibleStudy(deps.db, auth, requiredString(req, 'uid', 'query', 64));
-          return (await deps.db.query(`${SELECT.study} where s.study_id = $1 order by s.no desc`, [studyId])).rows.map(toShare);
+          return shareRows(deps, auth, 'study', 's.study_id = $1', [studyId]);
         }
         const patientId = requiredString(req, 'id', 'query', 64);
-        await assertPatientVisible(deps, auth, patientId);
-        return (await deps.db.query(`${SELECT.patient} where s.patient_id = $1 order by s.no desc`, [patientId])).rows.map(toShare);
+        await assertStudiesVisible(deps, auth, 'st.patient_id = $1', patientId, false);
+        return shareRows(deps, auth, 'patient', 's.patient_id = $1', [patientId]);
       },
     },
     {
@@ -223,12 +250,14 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
       summary: `Share a ${kind}`,
       handler: async (req, _res, { deps, auth }) => {
         const target = await readTarget(deps, req);
+        await assertPickableTarget(deps.db, auth, target);
         const expires = (await readExpiry(deps, req, true))!;
         const key = target.institution === null ? randomBytes(24).toString('base64url') : null;
         await assertMonthlyLimit(deps);
         let no: number;
         if (kind === 'study') {
           const studyId = await requireVisibleStudy(deps.db, auth, requiredString(req, 'uid', 'body', 64));
+          await assertStudiesVisible(deps, auth, 'st.id = $1', studyId, true);
           const { rows } = await deps.db.query<{ no: number }>(
             `insert into share_studies (study_id, institution, role, account_id, access_key, expires_at, created_by)
              values ($1, $2, $3, $4, $5, $6, $7) returning no`,
@@ -237,7 +266,7 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
           no = rows[0]!.no;
         } else {
           const patientId = requiredString(req, 'id', 'body', 64);
-          await assertPatientVisible(deps, auth, patientId);
+          await assertStudiesVisible(deps, auth, 'st.patient_id = $1', patientId, true);
           const { rows } = await deps.db.query<{ no: number }>(
             `insert into share_patients (patient_id, modalities, institution, role, account_id, access_key, expires_at, created_by)
              values ($1, $2, $3, $4, $5, $6, $7, $8) returning no`,
@@ -259,6 +288,7 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
         if (no === undefined) throw invalid('No', MESSAGES.required);
         await ownShare(deps, auth, kind, no);
         const target = await readTarget(deps, req);
+        await assertPickableTarget(deps.db, auth, target);
         const expires = await readExpiry(deps, req, false);
         // A share that becomes a guest share gets a key; one that gains a target loses it.
         await deps.db.query(
@@ -278,8 +308,7 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
         );
         forgetVisibility();
         deps.sessions.forgetCached();
-        const { rows } = await deps.db.query(`${SELECT[kind]} where s.no = $1`, [no]);
-        return toShare(rows[0]!);
+        return (await shareRows(deps, auth, kind, 's.no = $1', [no]))[0]!;
       },
     },
     {

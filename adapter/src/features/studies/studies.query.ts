@@ -2,10 +2,13 @@
  * Turns list query parameters into SQL over the study index: filters (quick search with the
  * match types encoded as wildcards, advanced search fields, period search and its shortcuts),
  * repeated `orderby`, limit and offset. Every value becomes a bound parameter; keys are looked up
- * in fixed maps, never interpolated.
+ * in fixed maps as own entries only (so `constructor` and `__proto__` are unknown keys like any
+ * other), never interpolated.
  */
 import type { Request } from 'express';
+import { isDicomDate, parseTimestamp } from '@pacs/common';
 import { AppError } from '../../http/errors.ts';
+import { ownValue } from '../../http/input.ts';
 
 export interface WhereBuilder {
   clauses: string[];
@@ -98,12 +101,15 @@ function searchableTerm(value: string, name: boolean): string {
     : upper.trim();
 }
 
-/** `20240101-20241231`, `20240101-`, `-20241231`, `20240101`, also with dashes or slashes in dates. */
-export function parseDateRange(value: string): [string | null, string | null] {
+/**
+ * `20240101-20241231`, `20240101-`, `-20241231`, `20240101`, also with dashes or slashes in dates.
+ * Each date must exist in the calendar (no month 13, no 99999999). `field` names the filter.
+ */
+export function parseDateRange(value: string, field = 'StudyDate'): [string | null, string | null] {
   const normalize = (part: string): string | null => {
     const digits = part.replace(/[^0-9]/g, '');
     if (digits === '') return null;
-    if (!/^\d{8}$/.test(digits)) throw new AppError('validation_failed', { StudyDate: 'The field is not a valid value' });
+    if (!isDicomDate(digits)) throw new AppError('validation_failed', { [field]: 'The field is not a valid value' });
     return digits;
   };
   const compact = value.trim();
@@ -134,7 +140,7 @@ export function addStudyFilters(req: Request, where: WhereBuilder, options: { ti
     const key = rawKey.toLowerCase();
     const value = Array.isArray(rawValue) ? rawValue[rawValue.length - 1] : rawValue;
     if (typeof value !== 'string' || value === '') continue;
-    const text = TEXT_FILTERS[key];
+    const text = ownValue(TEXT_FILTERS, key);
     if (text) {
       const term = searchableTerm(value, text.name ?? false);
       if (term === '') continue;
@@ -143,7 +149,7 @@ export function addStudyFilters(req: Request, where: WhereBuilder, options: { ti
       else where.clauses.push(`${text.column} = ${where.param(term)}`);
       continue;
     }
-    const array = ARRAY_FILTERS[key];
+    const array = ownValue(ARRAY_FILTERS, key);
     if (array) {
       const items = value
         .split(/[,\\]/)
@@ -152,9 +158,9 @@ export function addStudyFilters(req: Request, where: WhereBuilder, options: { ti
       if (items.length > 0) where.clauses.push(`${array} && ${where.param(items)}::text[]`);
       continue;
     }
-    const date = DATE_FILTERS[key];
+    const date = ownValue(DATE_FILTERS, key);
     if (date) {
-      const [from, to] = parseDateRange(value);
+      const [from, to] = parseDateRange(value, rawKey);
       if (from) where.clauses.push(`${date} >= ${where.param(from)}`);
       if (to) where.clauses.push(`${date} <= ${where.param(to)}`);
       continue;
@@ -165,8 +171,9 @@ export function addStudyFilters(req: Request, where: WhereBuilder, options: { ti
         `exists (select 1 from study_favorites f where f.study_id = st.id and f.account_id = ${where.param(options.accountId)})`,
       );
     } else if (key === 'updatedafter') {
-      const at = new Date(value);
-      if (Number.isNaN(at.getTime())) throw new AppError('validation_failed', { UpdatedAfter: 'The field is not a valid value' });
+      // Within years 1–9999: JavaScript takes ±275760, PostgreSQL refuses what lies before 4713 BC.
+      const at = parseTimestamp(value);
+      if (!at) throw new AppError('validation_failed', { [rawKey]: 'The field is not a valid value' });
       where.clauses.push(`st.updated_at > ${where.param(at)}`);
     }
   }
@@ -206,7 +213,7 @@ export function parseOrderBy(req: Request, allowed: Record<string, string[]>): O
       if (trimmed === '') return [];
       const [rawKey = '', direction = ''] = trimmed.replace(/^-/, '').split(/[\s+]+/);
       const key = rawKey.toLowerCase();
-      if (!(key in allowed)) throw new AppError('validation_failed', { orderby: `Unknown sort key: ${rawKey}` });
+      if (!Object.hasOwn(allowed, key)) throw new AppError('validation_failed', { orderby: `Unknown sort key: ${rawKey}` });
       return [{ key, desc: trimmed.startsWith('-') || direction.toLowerCase() === 'desc' }];
     }),
   );
@@ -219,7 +226,7 @@ export function orderBySql(terms: OrderTerm[], allowed: Record<string, string[]>
   for (const term of terms) {
     if (seen.has(term.key)) continue;
     seen.add(term.key);
-    for (const column of allowed[term.key] ?? []) parts.push(`${column} ${term.desc ? 'desc' : 'asc'}`);
+    for (const column of ownValue(allowed, term.key) ?? []) parts.push(`${column} ${term.desc ? 'desc' : 'asc'}`);
   }
   parts.push(tieBreaker);
   return parts.join(', ');

@@ -32,6 +32,7 @@ export const SHARE_MESSAGES = defineMessages({
   empty: { id: 'shares.empty' },
   expires_at: { id: 'shares.expires_at' },
   expiry_past: { id: 'shares.expiry_past' },
+  expiry_too_far: { id: 'shares.expiry_too_far' },
   expiry_section: { id: 'shares.expiry_section' },
   expiry_shortcuts: { id: 'shares.expiry_shortcuts' },
   expiry_shortcuts_hint: { id: 'shares.expiry_shortcuts_hint' },

@@ -8,7 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import { observer } from 'mobx-react-lite';
 import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { shareEditProblems, type ShareItem, type ShareKind, type ShareProblem, type ShareWithShortcut } from '@pacs/common';
+import {
+  latestShareExpiry,
+  shareEditProblems,
+  type ShareItem,
+  type ShareKind,
+  type ShareProblem,
+  type ShareWithShortcut,
+} from '@pacs/common';
 import { Dialog } from '../../../app/dialogs/dialog.tsx';
 import { sessionStore } from '../../../app/stores/index.ts';
 import { FormAlert } from '../../../components/form-fields.tsx';
@@ -50,7 +57,12 @@ export interface ShareEditDialogProps {
 
 type Mode = 'guest' | 'target';
 
-const PROBLEM_TEXT: Record<ShareProblem, keyof typeof M> = { required: 'required', invalid: 'invalid', past: 'expiry_past' };
+const PROBLEM_TEXT: Record<ShareProblem, keyof typeof M> = {
+  required: 'required',
+  invalid: 'invalid',
+  past: 'expiry_past',
+  too_far: 'expiry_too_far',
+};
 
 export const ShareEditDialog = observer(function ShareEditDialog({ kind, share, subject, onSaved, onClose }: ShareEditDialogProps) {
   const intl = useIntl();
@@ -215,13 +227,20 @@ export const ShareEditDialog = observer(function ShareEditDialog({ kind, share, 
               className="input"
               type="date"
               min={today}
+              max={latestShareExpiry(today)}
               required
               value={expiresAt}
               aria-invalid={errorOf('ExpiresAt') ? true : undefined}
               onChange={(event) => setExpiresAt(event.target.value)}
             />
             {expiryShortcuts(settings).map((days) => (
-              <button key={days} type="button" className="button button-small" onClick={() => setExpiresAt(addDays(today, days))}>
+              <button
+                key={days}
+                type="button"
+                className="button button-small"
+                disabled={addDays(today, days) > latestShareExpiry(today)}
+                onClick={() => setExpiresAt(addDays(today, days))}
+              >
                 {intl.formatMessage(M.days, { days })}
               </button>
             ))}
