@@ -19,6 +19,7 @@ export const ERRORS = {
   payload_too_large: { status: 413, message: 'Processing was aborted because the DICOM file to be created exceeds the default file size.' },
   monthly_share_limit: { status: 409, message: 'You have already reached the maximum number of Monthly Shares.' },
   web_connection_limit: { status: 429, message: 'You have exceeded the maximum number of Web Connections.' },
+  sign_in_throttled: { status: 429, message: 'Too many failed sign-ins from this address. Wait a moment and try again.' },
   internal: { status: 500, message: 'Internal Server Error has occurred.' },
   orthanc_unavailable: { status: 503, message: 'The DICOM archive (Orthanc) cannot be reached. Please try again shortly.' },
   database_unavailable: { status: 503, message: 'The database cannot be reached. Please try again shortly.' },

@@ -14,6 +14,8 @@ import {
   isCreditCardBrandAccepted,
   isDate,
   isDecimal,
+  isDicomDate,
+  parseTimestamp,
   isEmail,
   isFileName,
   isHex,
@@ -180,5 +182,39 @@ describe('passwordProblems', () => {
     expect(passwordProblems('', { ...DEFAULT_PASSWORD_CONFIG, MinimumPasswordLength: 1 })).toEqual([
       'The password must be at least 1 character long.',
     ]);
+  });
+});
+
+describe('isDicomDate', () => {
+  it('accepts real YYYYMMDD dates and refuses month 13, day 32 and 99999999', () => {
+    expect(isDicomDate('20240229')).toBe(true);
+    for (const value of ['20230229', '20241301', '20240132', '99999999', '00000000', '2024-01-01', '2024011', 20240101]) {
+      expect(isDicomDate(value), String(value)).toBe(false);
+    }
+  });
+});
+
+describe('parseTimestamp', () => {
+  it('reads ISO dates and date-times within years 1 to 9999', () => {
+    expect(parseTimestamp('2024-05-06')?.toISOString()).toBe('2024-05-06T00:00:00.000Z');
+    expect(parseTimestamp('2024-05-06T10:20:30.123Z')?.toISOString()).toBe('2024-05-06T10:20:30.123Z');
+    expect(parseTimestamp('2024-05-06T10:20:30+09:00')?.toISOString()).toBe('2024-05-06T01:20:30.000Z');
+    expect(parseTimestamp('9999-12-31T23:59:59Z')?.getUTCFullYear()).toBe(9999);
+  });
+
+  it("refuses what JavaScript takes but PostgreSQL does not, and what isn't a calendar date", () => {
+    for (const value of [
+      '+275760-09-13T00:00:00.000Z',
+      '-271821-04-20',
+      '0000-01-01',
+      '2024-13-01',
+      '2024-02-30',
+      '2024-01-01T24:00',
+      'tomorrow',
+      '1e308',
+      20240101,
+    ]) {
+      expect(parseTimestamp(value), String(value)).toBeNull();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { parsePermissions, type TeleradiologyKind } from '@pacs/common';
 import type { Db } from '../db/pool.ts';
+import { AppError } from '../http/errors.ts';
 import { parseTargets, type Auth, type StudyAccess } from './auth.ts';
 
 export const SESSION_COOKIE = 'pacs_sid';
@@ -34,7 +35,14 @@ export function readCookie(req: Request, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      // Our own values never need decoding past %XX; a bad escape is a forged cookie, not a crash.
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        throw new AppError('bad_request');
+      }
+    }
   }
   return undefined;
 }

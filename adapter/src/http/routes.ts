@@ -10,6 +10,7 @@ import { hasPermission, type PermissionKey } from '@pacs/common';
 import type { Auth } from '../access/auth.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from './errors.ts';
+import { screenInput } from './input.ts';
 
 /**
  * - `public`: anyone; no session needed (sign-in, product facts).
@@ -83,6 +84,9 @@ export function mountRoutes(router: Router, deps: Deps, specs: readonly AnyRoute
     router[spec.method](spec.path, async (req: Request, res: Response) => {
       const unsafe = UNSAFE.has(spec.method);
       if (unsafe) checkOrigin(req);
+      // Express 5 leaves the body undefined when no parser took it (no body, another content type).
+      req.body ??= {};
+      screenInput(req);
 
       let auth: Auth | null = null;
       if (spec.access === 'public') {

@@ -46,7 +46,7 @@ export function readDocumentInput(req: Request): DocumentInput {
     const list = (Array.isArray(raw) ? raw : [raw]).filter((item) => item !== '');
     images = list.map((item) => {
       const no = Number(item);
-      if (!Number.isInteger(no) || no < 1) throw invalid('images');
+      if (!Number.isSafeInteger(no) || no < 1) throw invalid('images');
       return no;
     });
   }
