@@ -418,6 +418,14 @@ describe('the cases issue 13 names', () => {
     }
   });
 
+  it('answers 400 naming the field to a key number past its column, before the database sees it', async () => {
+    for (const path of ['/roles/delete?no=1e308', '/roles/delete?no=-99999999999', '/institutions/delete?no=99999999999']) {
+      const answer = await send('delete', `${API}${path}`, json('admin'));
+      expect(answer.status, path).toBe(400);
+      expect(body(answer), path).toMatchObject({ code: 'validation_failed', fields: { no: INVALID } });
+    }
+  });
+
   it('answers 400 to annotation JSON nested 5,000 deep, and stores an ordinary one', async () => {
     const item = (data: string) =>
       `{"uid":"${study.study}","items":[{"SeriesInstanceUID":"${study.series}","SOPInstanceUID":"${study.instance}","Frame":1,"Tool":"Length","Data":${data}}]}`;

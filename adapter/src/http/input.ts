@@ -104,6 +104,13 @@ export function optionalInt(req: Request, name: string, min: number, max: number
   return value;
 }
 
+/** A whole number in [min, max] that must be there (a database key, say: out of range is a 400). */
+export function requiredInt(req: Request, name: string, min: number, max: number, source: Source = 'body'): number {
+  const value = optionalInt(req, name, min, max, source);
+  if (value === undefined) throw invalid(name, MESSAGES.required);
+  return value;
+}
+
 export function optionalBool(req: Request, name: string, source: Source = 'body'): boolean | undefined {
   const text = optionalString(req, name, source, 8);
   if (text === undefined || text === '') return undefined;

@@ -10,7 +10,7 @@ import type { Request } from 'express';
 import { isEmail, type PermissionKey } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
-import { invalid, jsonField, optionalInt, optionalString, requiredString } from '../../http/input.ts';
+import { invalid, jsonField, optionalInt, optionalString, requiredInt } from '../../http/input.ts';
 import { parseTargets } from '../../access/auth.ts';
 import type { Db } from '../../db/pool.ts';
 
@@ -120,8 +120,8 @@ export const institutionsRoutes: AnyRouteSpec[] = [
     access: 'admin',
     summary: 'Delete an institution',
     handler: async (req, _res, { deps }) => {
-      const no = Number(requiredString(req, 'no', 'query', 12));
-      if (!Number.isInteger(no)) throw invalid('no');
+      // The key column is a PostgreSQL integer: read it within its range, not let the database refuse it.
+      const no = requiredInt(req, 'no', -2_147_483_648, 2_147_483_647, 'query');
       if (no === 0) throw new AppError('conflict', undefined, 'Institution 0 is the installation itself and cannot be deleted.');
       const { rows } = await deps.db.query('select 1 from roles where institution = $1 limit 1', [no]);
       if (rows.length > 0) throw new AppError('conflict', undefined, 'The institution still has roles; delete or move them first.');

@@ -28,7 +28,7 @@ import {
 } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
-import { invalid, jsonField, optionalInt, optionalString, requiredString } from '../../http/input.ts';
+import { invalid, jsonField, optionalInt, optionalString, requiredInt } from '../../http/input.ts';
 import { parseTargets } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
 import { pickableRolesSql } from './share-targets.ts';
@@ -179,8 +179,8 @@ export const rolesRoutes: AnyRouteSpec[] = [
     access: 'admin',
     summary: 'Delete a role',
     handler: async (req, _res, { deps }) => {
-      const no = Number(requiredString(req, 'no', 'query', 12));
-      if (!Number.isInteger(no)) throw invalid('no');
+      // The key column is a PostgreSQL integer: read it within its range, not let the database refuse it.
+      const no = requiredInt(req, 'no', -2_147_483_648, 2_147_483_647, 'query');
       if (no === MASTER_ROLE_NO) throw new AppError('conflict', undefined, MASTER_FIXED);
       const { rows } = await deps.db.query('select 1 from accounts where role = $1 limit 1', [no]);
       if (rows.length > 0) throw new AppError('conflict', undefined, 'The role still has accounts; move them to another role first.');
