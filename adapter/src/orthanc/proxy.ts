@@ -47,9 +47,139 @@ export class ReplaceStream extends Transform {
   }
 }
 
+/** One JSON array item larger than this cuts the answer off (it would be held whole to be parsed). */
+export const JSON_ITEM_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Rewrites a JSON array answer item by item (`edit` gets each parsed item and answers what to
+ * send), holding one item at a time: the answer streams like any other and memory stays bounded
+ * whatever the answer's length. The input must be one top-level array; anything else, or an item
+ * over `maxItemBytes`, fails the stream.
+ */
+export class JsonArrayItems extends Transform {
+  private state: 'before' | 'between' | 'item' | 'after' = 'before';
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private item: Buffer[] = [];
+  private itemBytes = 0;
+  private sent = 0;
+
+  constructor(
+    private readonly edit: (item: unknown) => unknown,
+    private readonly maxItemBytes = JSON_ITEM_MAX_BYTES,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    try {
+      const out: string[] = [];
+      let start = -1;
+      for (let at = 0; at < chunk.length; at++) {
+        const byte = chunk[at]!;
+        if (this.state === 'item') {
+          if (start === -1) start = at;
+          if (this.inString) {
+            if (this.escaped) this.escaped = false;
+            else if (byte === 0x5c) this.escaped = true;
+            else if (byte === 0x22) this.inString = false;
+            continue;
+          }
+          if (byte === 0x22) this.inString = true;
+          else if (byte === 0x7b || byte === 0x5b) this.depth++;
+          else if (byte === 0x7d || byte === 0x5d) this.depth--;
+          else if (byte === 0x2c && this.depth === 0) {
+            out.push(this.finishItem(chunk.subarray(start, at)));
+            start = -1;
+            this.state = 'between';
+            continue;
+          }
+          if (this.depth < 0) {
+            // The array's closing bracket.
+            out.push(this.finishItem(chunk.subarray(start, at)));
+            start = -1;
+            this.state = 'after';
+          }
+          continue;
+        }
+        if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) continue;
+        if (this.state === 'before' && byte === 0x5b) {
+          this.state = 'between';
+        } else if (this.state === 'between' && byte === 0x5d && this.sent === 0) {
+          this.state = 'after';
+        } else if (this.state === 'between') {
+          this.state = 'item';
+          this.depth = 0;
+          at--;
+        } else {
+          throw new Error('not a JSON array');
+        }
+      }
+      if (this.state === 'item' && start !== -1) this.keep(chunk.subarray(start));
+      callback(null, out.length > 0 ? Buffer.from(out.join('')) : undefined);
+    } catch (error) {
+      callback(error as Error);
+    }
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (this.state !== 'after') callback(new Error('JSON answer ended early'));
+    else callback(null, Buffer.from(this.sent === 0 ? '[]' : ']'));
+  }
+
+  private keep(part: Buffer): void {
+    this.itemBytes += part.length;
+    if (this.itemBytes > this.maxItemBytes) throw new Error(`JSON item over ${this.maxItemBytes} bytes`);
+    this.item.push(Buffer.from(part));
+  }
+
+  private finishItem(last: Buffer): string {
+    this.keep(last);
+    const text = Buffer.concat(this.item).toString('utf8');
+    this.item = [];
+    this.itemBytes = 0;
+    const edited = JSON.stringify(this.edit(JSON.parse(text)));
+    return (this.sent++ === 0 ? '[' : ',') + edited;
+  }
+}
+
+/** A buffered JSON answer (a QIDO search the adapter filters whole) larger than this is refused. */
+export const JSON_ANSWER_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The JSON body of an Orthanc answer, read up to `maxBytes`: a larger one is cancelled and
+ * answers 400 (a search that broad must be paged with `limit` and `offset`).
+ */
+export async function readJsonBounded(response: globalThis.Response, maxBytes = JSON_ANSWER_MAX_BYTES): Promise<unknown> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  const reader = response.body?.getReader();
+  if (!reader) return null;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > maxBytes) {
+      await reader.cancel();
+      throw new AppError('bad_request');
+    }
+    chunks.push(value);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+}
+
 export interface ProxyTarget {
   baseUrl: string;
   authorization: string;
+}
+
+/**
+ * A JSON answer edited item by item on the way (JsonArrayItems): asked for as DICOM JSON whatever
+ * the browser accepts, and refused (403) when Orthanc answers anything but JSON.
+ */
+export interface ProxyJsonEdit {
+  edit: (item: unknown) => unknown;
 }
 
 /** Bytes sent around Orthanc's answer, which then must have a length (one multipart part). */
@@ -64,7 +194,14 @@ export interface ProxyWrap {
  * when the answer has been sent; rejects with OrthancUnavailableError when Orthanc does not answer
  * before any byte was sent. With `wrap`, Orthanc's answer becomes the body of the given envelope.
  */
-export function streamFromOrthanc(req: Request, res: Response, target: ProxyTarget, path: string, wrap?: ProxyWrap): Promise<void> {
+export function streamFromOrthanc(
+  req: Request,
+  res: Response,
+  target: ProxyTarget,
+  path: string,
+  wrap?: ProxyWrap,
+  json?: ProxyJsonEdit,
+): Promise<void> {
   const url = new URL(path, target.baseUrl);
   const host = req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost';
   const headers: Record<string, string> = {
@@ -79,6 +216,7 @@ export function streamFromOrthanc(req: Request, res: Response, target: ProxyTarg
   // Orthanc's /rendered answers 400 to a browser's image Accept list (image/avif,image/webp,…);
   // ask for what it renders, JPEG, unless PNG or JPEG was asked for by name.
   if (/\/rendered$/.test(url.pathname) && !/image\/(jpeg|png)/.test(headers.accept ?? '')) headers.accept = 'image/jpeg';
+  if (json) headers.accept = 'application/dicom+json';
 
   return new Promise<void>((resolve, reject) => {
     const upstream = http.request(url, { method: 'GET', agent, headers });
@@ -125,13 +263,22 @@ export function streamFromOrthanc(req: Request, res: Response, target: ProxyTarg
       }
       const type = String(answer.headers['content-type'] ?? '');
       const rewrite = type.includes('json');
+      if (json && status !== 204 && !rewrite) {
+        // Not the JSON that could be edited: nothing of it reaches the browser.
+        answer.resume();
+        req.off('close', abort);
+        reject(new AppError('forbidden'));
+        return;
+      }
       res.status(status);
       for (const name of RESPONSE_HEADERS) {
         const value = answer.headers[name];
         // A rewritten body changes length: let it go chunked.
         if (value !== undefined && !(rewrite && name === 'content-length')) res.setHeader(name, value);
       }
-      if (rewrite) pipeline(answer, new ReplaceStream(`://${host}/dicom-web/`, `://${host}/viewer/api/dicom-web/`), res, done);
+      const urls = () => new ReplaceStream(`://${host}/dicom-web/`, `://${host}/viewer/api/dicom-web/`);
+      if (json && rewrite) pipeline(answer, urls(), new JsonArrayItems(json.edit), res, done);
+      else if (rewrite) pipeline(answer, urls(), res, done);
       else pipeline(answer, res, done);
     });
     upstream.end();

@@ -4,16 +4,15 @@
  * (viewer-screen.tsx) starts the download, and the viewport service hands the bytes to the
  * DICOM image loader when the stack is set, so the image is not requested a second time.
  */
+import { fetchWholeFile } from './dicomweb-file.ts';
 
 const early = new Map<string, Promise<ArrayBuffer>>();
 
 /** Starts downloading one whole Part 10 file (a WADO-URI URL), once. */
 export function fetchEarly(url: string): void {
   if (early.has(url)) return;
-  const request = fetch(url, { credentials: 'same-origin', priority: 'high' }).then((response) => {
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return response.arrayBuffer();
-  });
+  // Built from metadata and frames where the server refuses this session whole files.
+  const request = fetchWholeFile(url, { priority: 'high' });
   // A failed early download is forgotten: the image loader then asks on its own.
   request.catch(() => early.delete(url));
   early.set(url, request);

@@ -8,6 +8,7 @@
  * images. Single files (`prefetchFiles`, `fetchFile`) are limited to two downloads at once until
  * the first image shows, so they take little from the viewer's start; then four, leaving two of
  * the browser's six connections per host to the viewer's own requests. */
+import { fileFromDicomweb, isRefusal, noteWholeFileStatus, wholeFilesRefused } from './dicomweb-file.ts';
 import { afterFirstImage } from './early-image.ts';
 import type { DecoderPort, FetchAnswer, FetchRequest } from './fetch-protocol.ts';
 import type { DecodedFrame } from './plain-grayscale.ts';
@@ -56,6 +57,7 @@ function onAnswer(event: MessageEvent<FetchAnswer>): void {
       return;
     }
     // Ended or failed: what the answer did not hold is downloaded file by file.
+    if (error && isRefusal(new Error(error))) noteWholeFileStatus(403);
     streams.delete(id);
     for (const waiting of stream.values()) limited(waiting.url).then(waiting.resolve, waiting.reject);
     return;
@@ -98,7 +100,20 @@ function decoder(target: Worker): Worker | null {
   return decodeWorker;
 }
 
+/**
+ * One whole file; for a session the server refuses whole files to (a role that hides fields),
+ * built from the instance's metadata and frames instead (dicomweb-file.ts).
+ */
 function download(url: string): Promise<ArrayBuffer> {
+  if (wholeFilesRefused()) return fileFromDicomweb(url);
+  return downloadWhole(url).catch((error: unknown) => {
+    if (!isRefusal(error)) throw error;
+    noteWholeFileStatus(403);
+    return fileFromDicomweb(url);
+  });
+}
+
+function downloadWhole(url: string): Promise<ArrayBuffer> {
   const target = fetcher();
   if (!target) {
     return fetch(url, { credentials: 'same-origin' }).then((response) => {
@@ -160,6 +175,10 @@ export function prefetchFiles(urls: readonly string[]): void {
 export function prefetchSeries(seriesUrl: string, files: readonly SeriesFile[]): void {
   const wanted = files.filter((file) => !prefetched.has(file.url));
   if (wanted.length === 0) return;
+  if (wholeFilesRefused()) {
+    prefetchFiles(wanted.map((file) => file.url));
+    return;
+  }
   const target = fetcher();
   // The answer brings the whole series: for a few files of it, it would bring mostly files
   // already here (e.g. the first image, which the viewer loaded itself), so those go one by one.

@@ -8,6 +8,8 @@
  * - GET /wado?requestType=WADO&studyUID=..&seriesUID=..&objectUID=..  WADO-URI (whole files),
  *   checked by studyUID.
  * Authentication is the session cookie; these are reads, so no CSRF token.
+ * A role whose teleradiology kind hides fields (PatientName, InstitutionName, …) gets JSON
+ * answers without them, 400 for queries on them and 403 for whole files (hidden-fields.ts).
  *
  * The two requests a viewer repeats hundreds of times per series skip Orthanc's DICOMweb plugin,
  * which parses the whole file and looks the UIDs up for each one (measured on a 512×512 CT: 1.6 ms
@@ -22,16 +24,18 @@
  */
 import type { Request } from 'express';
 import type { PermissionKey } from '@pacs/common';
-import { requireVisibleResource, visibleStudies } from '../../access/visibility.ts';
+import { requireVisibleResource, requireVisibleStudy, visibleSeries, visibleSeriesOf, visibleStudies } from '../../access/visibility.ts';
 import type { Auth } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
-import { optionalString, requiredString } from '../../http/input.ts';
-import { streamFromOrthanc, type ProxyTarget } from '../../orthanc/proxy.ts';
+import { invalid, optionalString, requiredString } from '../../http/input.ts';
+import { readJsonBounded, streamFromOrthanc, type ProxyTarget } from '../../orthanc/proxy.ts';
 import { frameAnswerSyntax, frameEnvelope, NATIVE_SYNTAXES } from './frames.ts';
 import { sendSeriesFiles, wantsStoredInstances } from './series-files.ts';
 import { OrthancStorage, sendStored } from './stored-files.ts';
+import { assertNoHiddenQuery, hiddenAttributes, stripHidden, type HiddenAttributes } from '../../access/hidden-dicom.ts';
+import { assertWadoUriAllowed, hiddenFieldsEdit } from './hidden-fields.ts';
 
 const READERS: readonly PermissionKey[] = ['viewer', 'list', 'report'];
 const UID = /^[0-9.]{1,64}$/;
@@ -39,6 +43,11 @@ const UID = /^[0-9.]{1,64}$/;
 function target(deps: Deps): ProxyTarget {
   const { url, user, password } = deps.config.orthanc;
   return { baseUrl: url, authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') };
+}
+
+/** The DICOM attributes the caller's role hides (hidden-fields.ts), usually none. */
+function hiddenOf(deps: Deps, auth: Auth): HiddenAttributes {
+  return hiddenAttributes(deps.config.edition, auth.kind);
 }
 
 function queryString(req: Request): string {
@@ -84,8 +93,9 @@ type DicomJson = Record<string, { Value?: unknown[] } | undefined>;
 /** A QIDO search answered by Orthanc, keeping only items of studies the caller may see. */
 async function filteredQido(deps: Deps, auth: Auth, req: Request, level: string): Promise<DicomJson[]> {
   const search = new URLSearchParams(queryString(req).slice(1));
-  // Series and instance searches must name their study so the filter can apply.
+  // Series and instance searches must name their study and series so the filter can apply.
   if (level !== 'studies') search.append('includefield', '0020000D');
+  if (level !== 'studies') search.append('includefield', '0020000E');
   const response = await deps.orthanc.request(`/dicom-web/${level}?${search.toString()}`, {
     headers: { accept: 'application/dicom+json' },
   });
@@ -94,9 +104,21 @@ async function filteredQido(deps: Deps, auth: Auth, req: Request, level: string)
     await response.arrayBuffer();
     throw new AppError(response.status === 400 ? 'bad_request' : 'not_found');
   }
-  const items = (await response.json()) as DicomJson[];
+  const items = (await readJsonBounded(response)) as DicomJson[];
   const uidOf = (item: DicomJson) => String(item['0020000D']?.Value?.[0] ?? '');
   const uids = [...new Set(items.map(uidOf).filter(Boolean))];
+  if (level !== 'studies') {
+    // Series and instances: only those of series the caller sees (a role limited by modality).
+    const seriesOf = (item: DicomJson) => String(item['0020000E']?.Value?.[0] ?? '');
+    const series = visibleSeries(auth, 2);
+    const { rows } = await deps.db.query<{ uid: string }>(
+      `select s.series_instance_uid as uid from series s join studies st on st.id = s.study_id
+        where st.study_instance_uid = any($1) and (${series.sql})`,
+      [uids, ...series.params],
+    );
+    const allowed = new Set(rows.map((row) => row.uid));
+    return items.filter((item) => allowed.has(seriesOf(item)));
+  }
   const visible = visibleStudies(auth, 2);
   const { rows } = await deps.db.query<{ uid: string }>(
     `select st.study_instance_uid as uid from studies st where st.study_instance_uid = any($1) and (${visible.sql})`,
@@ -116,6 +138,11 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
       const segments = (req.params as { path?: string[] }).path ?? [];
       const [level = '', uid] = segments;
       if (segments.some((segment) => segment === '' || segment === '..' || segment.includes('/'))) throw new AppError('not_found');
+      // Orthanc 1.10's DICOMweb answers 500 to a negative limit or offset: refused here, as bad input.
+      for (const name of ['limit', 'offset']) {
+        const value = req.query[name];
+        if (value !== undefined && (typeof value !== 'string' || !/^\d{1,9}$/.test(value))) throw invalid(name);
+      }
       if (level === 'studies' && uid !== undefined) {
         if (!UID.test(uid)) throw new AppError('not_found');
         // Every UID in the path must lie inside the visible study: /studies/{visible}/series/{other}
@@ -128,12 +155,42 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         const instance = uidAfter('instances');
         if ((series !== undefined && !UID.test(series)) || (instance !== undefined && !UID.test(instance))) throw new AppError('not_found');
         const orthancId = await requireVisibleResource(deps.db, auth, uid, series, instance);
+        // A role that hides fields: JSON answers stripped, queries on them and whole files refused.
+        const hidden = hiddenOf(deps, auth);
+        const jsonEdit = hiddenFieldsEdit(segments.slice(2), new URLSearchParams(queryString(req).slice(1)), hidden);
+        // A caller who sees only some series of the study (a role limited by modality): the study's
+        // series and instance searches and its metadata keep those series; whole-study retrieves
+        // and renderings are refused.
+        const allowed =
+          series === undefined && instance === undefined
+            ? await visibleSeriesOf(deps.db, auth, await requireVisibleStudy(deps.db, auth, uid))
+            : null;
+        if (allowed) {
+          const part = segments.length === 3 ? (segments[2] ?? '') : '';
+          if (!['series', 'instances', 'metadata'].includes(part)) throw new AppError('not_found');
+          const search = new URLSearchParams(queryString(req).slice(1));
+          if (part !== 'metadata') search.append('includefield', '0020000E');
+          const response = await deps.orthanc.request(`/dicom-web/studies/${uid}/${part}?${search.toString()}`, {
+            headers: { accept: 'application/dicom+json' },
+          });
+          if (!response.ok) {
+            await response.arrayBuffer();
+            throw new AppError(response.status === 400 ? 'bad_request' : 'not_found');
+          }
+          const items = response.status === 204 ? [] : ((await readJsonBounded(response)) as DicomJson[]);
+          const kept = items
+            .filter((item) => allowed.has(String(item['0020000E']?.Value?.[0] ?? '')))
+            .map((item) => stripHidden(item, hidden));
+          res.type('application/dicom+json').send(JSON.stringify(kept));
+          return;
+        }
         // A whole series as stored, in display order (series-files.ts).
         if (segments.length === 4 && segments[2] === 'series' && wantsStoredInstances(req.get('accept'))) {
           const { rows } = await deps.db.query<{ orthanc_id: string }>(
-            `select i.orthanc_id from instances i join series s on s.id = i.series_id join studies st on st.id = s.study_id
-              where st.study_instance_uid = $1 and s.series_instance_uid = $2 order by i.instance_number asc nulls last, i.id asc`,
-            [uid, series],
+            // Of twins (one UID, several PatientIDs) only the visible one that requireVisibleResource checked.
+            `select i.orthanc_id from instances i join series s on s.id = i.series_id
+              where s.study_id = $1 and s.series_instance_uid = $2 order by i.instance_number asc nulls last, i.id asc`,
+            [await requireVisibleStudy(deps.db, auth, uid), series],
           );
           if (rows.length === 0) throw new AppError('not_found');
           await sendSeriesFiles(
@@ -165,12 +222,21 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
             return;
           }
         }
-        await streamFromOrthanc(req, res, target(deps), `/dicom-web/${segments.map(encodeURIComponent).join('/')}${queryString(req)}`);
+        await streamFromOrthanc(
+          req,
+          res,
+          target(deps),
+          `/dicom-web/${segments.map(encodeURIComponent).join('/')}${queryString(req)}`,
+          undefined,
+          jsonEdit,
+        );
         return;
       }
       if (segments.length === 1 && (level === 'studies' || level === 'series' || level === 'instances')) {
+        const hidden = hiddenOf(deps, auth);
+        assertNoHiddenQuery(new URLSearchParams(queryString(req).slice(1)), hidden);
         const items = await filteredQido(deps, auth, req, level);
-        res.type('application/dicom+json').send(JSON.stringify(items));
+        res.type('application/dicom+json').send(JSON.stringify(items.map((item) => stripHidden(item, hidden))));
         return;
       }
       throw new AppError('not_found');
@@ -187,6 +253,7 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
       const instance = optionalString(req, 'objectUID', 'query', 64);
       if (![study, series, instance].every((uid) => uid === undefined || UID.test(uid))) throw new AppError('not_found');
       const orthancId = await requireVisibleResource(deps.db, auth, study, series, instance);
+      assertWadoUriAllowed(req.query.contentType, hiddenOf(deps, auth));
       if (orthancId && req.query.contentType === 'application/dicom' && Object.keys(req.query).every((key) => PLAIN_WADO_PARAMS.has(key))) {
         const storage = storageOf(deps);
         const file = await storage.file(orthancId);

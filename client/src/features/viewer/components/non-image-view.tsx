@@ -9,6 +9,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../../lib/api-error.ts';
 import { refOfImageId, wadoUri } from '../../../viewer/image-ids.ts';
+import { fileFromDicomweb, noteWholeFileStatus, wholeFilesRefused } from '../../../viewer/dicomweb-file.ts';
 import type { NonImageObject, SrItem, WaveformGroup } from '../../../viewer/non-image.ts';
 import { ECG_MM_PER_MILLIVOLT, ECG_MM_PER_SECOND, tracePoints } from '../../../viewer/waveform-trace.ts';
 import { headerRows } from '../dicom-header.ts';
@@ -21,9 +22,13 @@ const ROW_MM = 25;
 async function readObject(imageId: string): Promise<NonImageObject | null> {
   const ref = refOfImageId(imageId);
   if (!ref) return null;
-  const response = await fetch(wadoUri(ref), { credentials: 'same-origin' });
-  if (!response.ok) throw await ApiError.fromResponse(response);
-  const [{ describeDicomFile }, file] = await Promise.all([import('../../../viewer/non-image.ts'), response.arrayBuffer()]);
+  const url = wadoUri(ref);
+  // A role refused whole files gets one built from metadata (dicomweb-file.ts).
+  const response = wholeFilesRefused() ? null : await fetch(url, { credentials: 'same-origin' });
+  if (response) noteWholeFileStatus(response.status);
+  if (response && !response.ok && response.status !== 403) throw await ApiError.fromResponse(response);
+  const bytes = response?.ok ? response.arrayBuffer() : fileFromDicomweb(url);
+  const [{ describeDicomFile }, file] = await Promise.all([import('../../../viewer/non-image.ts'), bytes]);
   return describeDicomFile(file);
 }
 
