@@ -15,6 +15,7 @@ import { buildApp } from './app.ts';
 import { bootstrap, type BootstrapResult } from './bootstrap.ts';
 import { ensureConfigs } from './features/configs/configs.service.ts';
 import { ChangesFollower } from './orthanc/follower.ts';
+import { followerAgent } from './orthanc/agent.ts';
 import type { Deps } from './deps.ts';
 import { log } from './log.ts';
 
@@ -29,7 +30,11 @@ export interface RunningAdapter {
 export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const db = createPool(config.pg);
   const orthanc = new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password);
-  const follower = new ChangesFollower(orthanc, db);
+  // The follower has its own connections to Orthanc, so that no load of requests can starve it.
+  const follower = new ChangesFollower(
+    new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password, followerAgent),
+    db,
+  );
   const deps: Deps = {
     config,
     db,

@@ -20,4 +20,18 @@ class OrthancAgent extends http.Agent {
   }
 }
 
-export const orthancAgent = new OrthancAgent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 32 });
+/**
+ * Orthanc serves HTTP with a fixed pool of threads (HttpThreadsCount, 50 in orthanc.jsonc), and an
+ * open connection holds one. The adapter's connections are split in three pools whose sum stays
+ * under that count, so that browsers (through the proxy) can never take every thread: a flood of
+ * DICOMweb requests once held all 50 and stalled the index follower for minutes.
+ * - proxy: browser-driven DICOMweb streams;
+ * - requests: the adapter's own calls made for a request (imports, lookups, series files);
+ * - follower: the /changes follower, which keeps the study index current for everyone.
+ */
+export const ORTHANC_CONNECTIONS = { proxy: 28, requests: 14, follower: 6 } as const;
+
+const pool = (maxSockets: number) => new OrthancAgent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+export const proxyAgent = pool(ORTHANC_CONNECTIONS.proxy);
+export const orthancAgent = pool(ORTHANC_CONNECTIONS.requests);
+export const followerAgent = pool(ORTHANC_CONNECTIONS.follower);

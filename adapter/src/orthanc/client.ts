@@ -43,6 +43,8 @@ export class OrthancClient {
     readonly url: string,
     user: string,
     password: string,
+    /** Which connection pool to use (agent.ts): the follower has its own. */
+    private readonly agent: http.Agent = orthancAgent,
   ) {
     this.authorization = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
   }
@@ -58,7 +60,7 @@ export class OrthancClient {
     return new Promise<Response>((resolve, reject) => {
       const request = http.request(`${this.url}${path}`, {
         method,
-        agent: orthancAgent,
+        agent: this.agent,
         headers: { authorization: this.authorization, ...headers, ...(length !== undefined ? { 'content-length': String(length) } : {}) },
       });
       const abort = () => request.destroy(new Error('aborted'));

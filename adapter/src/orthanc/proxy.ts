@@ -9,7 +9,7 @@ import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import type { Request, Response } from 'express';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
 import { log } from '../log.ts';
-import { orthancAgent as agent } from './agent.ts';
+import { proxyAgent as agent } from './agent.ts';
 
 /** Headers passed from the browser to Orthanc, and back. */
 const REQUEST_HEADERS = ['accept', 'range', 'if-none-match', 'if-modified-since'];
