@@ -142,7 +142,8 @@ describe('share links that name no study', () => {
     await page.goto(link('/viewer', share.AccessKey));
     await shell.waitForRoute(/^\/viewer\?studyinstanceuid=/);
     expect(new URLSearchParams(shell.route().split('?')[1]).get('studyinstanceuid')).toBe(STUDY.study);
-    await expect(page.locator('.viewer-patient').textContent()).resolves.toBe('Study Shared');
+    // The header is there before the study's details arrive: wait for its text.
+    await expect.poll(() => page.locator('.viewer-patient').textContent(), { timeout: 15_000 }).toBe('Study Shared');
     const viewer = new ViewerPage(page, stack.baseUrl);
     await expect(viewer.waitForOutcome(0)).resolves.toBe('image');
     await expect(page.getByText('No study was chosen').count()).resolves.toBe(0);
@@ -267,7 +268,7 @@ describe('person names in the viewer', () => {
     await viewer.open(studyOf.get('japanese') ?? '');
     await expect(viewer.waitForOutcome(0)).resolves.toBe('image');
     const name = 'Yamada Tarou  山田 太郎  やまだ たろう';
-    await expect(open.page.locator('.viewer-patient').textContent()).resolves.toBe(name);
+    await expect.poll(() => open.page.locator('.viewer-patient').textContent(), { timeout: 15_000 }).toBe(name);
     await expect(viewer.overlay(0).textContent()).resolves.toContain(name);
     await screenshot(open.page, 'walk-japanese-name');
   });
