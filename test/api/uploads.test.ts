@@ -403,4 +403,51 @@ describe('import into a study the caller cannot see', () => {
     expect(response.body.Files).toEqual([{ File: 'mr-2.dcm', Status: 'Success', Instances: 1, StudyInstanceUIDs: [mr.study] }]);
     expect((await orthancStatistics(stack.config)).CountInstances).toBe(before.CountInstances + 1);
   });
+
+  it('refuses, into a CT+MR study the MR user sees, a changed CT copy and a new CT series; an MR series goes in', async () => {
+    const MIX: TinyStudy = { seed: 'uploads-mix', patientName: 'Mix^Patient', patientId: 'UP-MIX', modality: 'MR' };
+    const mix = tinyStudyUids(MIX.seed);
+    await storeTinyStudies(stack, admin, [MIX]);
+    const seriesOf = (seed: string, modality: string) =>
+      rewrite(tinyStudy({ seed, patientName: MIX.patientName, patientId: MIX.patientId, modality }), { StudyInstanceUID: mix.study });
+    // An administrator adds a CT series: the MR user sees the study through its MR series only.
+    const ctSeries = seriesOf('uploads-mix-ct', 'CT');
+    const added = await admin.agent.post(`${API}/import/files`).set(admin.csrf).attach('files', ctSeries, 'ct.dcm').expect(200);
+    expect(added.body.Files[0]).toMatchObject({ Status: 'Success' });
+    const deadline = Date.now() + 30_000;
+    const seriesSeen = async (session: Session) =>
+      ((await session.agent.get(`${API}/series/fromstudy`).query({ uid: mix.study }).expect(200)).body as unknown[]).length;
+    while ((await seriesSeen(admin)) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await seriesSeen(admin)).toBe(2);
+    expect(await seriesSeen(mrUser)).toBe(1);
+
+    const before = await orthancStatistics(stack.config);
+    const ctCopy = rewrite(ctSeries, { SeriesDescription: 'Replaced by the MR user' });
+    const newCt = seriesOf('uploads-mix-ct-2', 'CT');
+    const refused = await mrUser.agent
+      .post(`${API}/import/files`)
+      .set(mrUser.csrf)
+      .attach('files', ctCopy, 'ct-copy.dcm')
+      .attach('files', newCt, 'ct-new.dcm')
+      .expect(200);
+    expect(refused.body).toMatchObject({
+      Stored: 0,
+      Failed: 2,
+      Files: [
+        { File: 'ct-copy.dcm', Status: 'Failed', Message: IMPORT_MESSAGES.outside_scope },
+        { File: 'ct-new.dcm', Status: 'Failed', Message: IMPORT_MESSAGES.outside_scope },
+      ],
+    });
+    expect((await orthancStatistics(stack.config)).CountInstances).toBe(before.CountInstances);
+    const tags = (await (
+      await orthanc(`/instances/${await orthancInstance(tinyStudyUids('uploads-mix-ct').instance)}/simplified-tags`)
+    ).json()) as {
+      SeriesDescription?: string;
+    };
+    expect(tags.SeriesDescription ?? '').not.toBe('Replaced by the MR user');
+
+    const mrSeries = seriesOf('uploads-mix-mr-2', 'MR');
+    const accepted = await mrUser.agent.post(`${API}/import/files`).set(mrUser.csrf).attach('files', mrSeries, 'mr.dcm').expect(200);
+    expect(accepted.body.Files[0]).toMatchObject({ Status: 'Success', StudyInstanceUIDs: [mix.study] });
+  });
 });

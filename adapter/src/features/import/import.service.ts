@@ -12,7 +12,10 @@
  * StudyInstanceUID is read. If a study with that UID already exists (in the index, or in Orthanc
  * while the index catches up) and the caller cannot see it, the file is refused and never reaches
  * Orthanc: appending to a study, or overwriting one of its instances (OverwriteInstances), must not
- * be a way into a study outside the caller's scope.
+ * be a way into a study outside the caller's scope. Into a study the caller can see, a file is
+ * stored only when the caller would also see its series (visibility's series rule): an MR-only
+ * user may neither replace the CT images of a CT+MR study nor add a series of another modality,
+ * which would open the study to users limited to that modality.
  */
 import { rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
@@ -21,12 +24,12 @@ import type { Request } from 'express';
 import { detectFileKind, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES, type FileKind } from '@pacs/common';
 import type { Deps } from '../../deps.ts';
 import type { Auth } from '../../access/auth.ts';
-import { visibleStudies } from '../../access/visibility.ts';
+import { visibleSeries, visibleStudies } from '../../access/visibility.ts';
 import { AppError } from '../../http/errors.ts';
 import { readMultipart, spoolPart, withUploadDir } from '../../http/multipart.ts';
 import { log } from '../../log.ts';
 import { forEachZipEntry } from './archive.ts';
-import { readHead, readStudyUid } from './study-uid.ts';
+import { readFileIdentity, readHead, type FileIdentity } from './study-uid.ts';
 
 export interface ImportResult {
   File: string;
@@ -103,16 +106,39 @@ async function mayAddTo(ctx: ImportContext, uid: string): Promise<'new' | 'yes' 
   return decide(rows);
 }
 
+/**
+ * Into an existing study the caller can see: would the caller see the file's series? Its series as
+ * indexed (every copy), and a series of the file's modality in that study, must both be visible.
+ */
+async function maySeeSeries(ctx: ImportContext, file: FileIdentity): Promise<boolean> {
+  const existing = visibleSeries(ctx.auth, 3);
+  if (existing.sql === 'true') return true;
+  const held = await ctx.deps.db.query<{ seen: boolean }>(
+    `select (${existing.sql}) as seen from series s join studies st on st.id = s.study_id
+      where st.study_instance_uid = $1 and s.series_instance_uid = $2`,
+    [file.study, file.series, ...existing.params],
+  );
+  if (held.rows.some((row) => !row.seen)) return false;
+  const added = visibleSeries(ctx.auth, 3);
+  const asNew = await ctx.deps.db.query<{ seen: boolean }>(
+    `select (${added.sql}) as seen from studies st cross join (select $2::text as modality) s where st.study_instance_uid = $1`,
+    [file.study, file.modality, ...added.params],
+  );
+  return asNew.rows.every((row) => row.seen);
+}
+
 /** Stores one file (spooled at `path`) that is not an archive. */
 async function storeFile(ctx: ImportContext, name: string, path: string, size: number, kind: FileKind): Promise<ImportResult> {
   if (kind === 'png' || kind === 'jpeg' || kind === 'bmp' || kind === 'pdf' || kind === 'zip')
     return failed(name, IMPORT_MESSAGES.not_supported);
   // 'unknown' may still be DICOM: old writers produce datasets without the preamble and DICM
   // marker, which the raw reader (and Orthanc) read.
-  const uid = await readStudyUid(path, size);
-  if (!uid) return failed(name, kind === 'dicom' ? IMPORT_MESSAGES.broken : IMPORT_MESSAGES.not_dicom);
+  const identity = await readFileIdentity(path, size);
+  if (!identity) return failed(name, kind === 'dicom' ? IMPORT_MESSAGES.broken : IMPORT_MESSAGES.not_dicom);
+  const uid = identity.study;
   const access = await mayAddTo(ctx, uid);
-  if (access === 'no') return failed(name, IMPORT_MESSAGES.outside_scope);
+  if (access === 'no' || (access === 'yes' && !ctx.created.has(uid) && !(await maySeeSeries(ctx, identity))))
+    return failed(name, IMPORT_MESSAGES.outside_scope);
 
   const response = await ctx.deps.orthanc.request('/instances', {
     method: 'POST',

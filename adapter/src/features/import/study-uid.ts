@@ -10,6 +10,9 @@ import { constants, inflateRawSync } from 'node:zlib';
 import { readRawElements } from '../../dicom/raw.ts';
 
 const STUDY_INSTANCE_UID = '0020000D';
+const SERIES_INSTANCE_UID = '0020000E';
+const MODALITY = '00080060';
+const TAGS = [MODALITY, STUDY_INSTANCE_UID, SERIES_INSTANCE_UID];
 const DEFLATED = '1.2.840.10008.1.2.1.99';
 /** How much of a file is read: first a little, then at most this (no real file needs more). */
 const PROBES = [1024 ** 2, 64 * 1024 ** 2];
@@ -59,11 +62,31 @@ function uidOf(raw: Uint8Array | undefined): string | undefined {
   return /^[\x21-\x5b\x5d-\x7e]{1,64}$/u.test(uid) ? uid : undefined;
 }
 
+/** What the import's access check reads of a file. */
+export interface FileIdentity {
+  study: string;
+  /** '' when the file has none within what is read. */
+  series: string;
+  /** Upper-cased, '' when absent. */
+  modality: string;
+}
+
+function identityOf(elements: Map<string, Uint8Array>): FileIdentity | undefined {
+  const study = uidOf(elements.get(STUDY_INSTANCE_UID));
+  if (!study) return undefined;
+  const modality = Buffer.from(elements.get(MODALITY) ?? new Uint8Array())
+    .toString('latin1')
+    .replace(/[\0 ]+$/u, '')
+    .trim()
+    .toUpperCase();
+  return { study, series: uidOf(elements.get(SERIES_INSTANCE_UID)) ?? '', modality };
+}
+
 /**
- * The file's StudyInstanceUID (Part 10 file or bare dataset), or undefined when it has none
- * within what is read.
+ * The file's StudyInstanceUID, SeriesInstanceUID and Modality (Part 10 file or bare dataset), or
+ * undefined when it has no StudyInstanceUID within what is read.
  */
-export async function readStudyUid(path: string, size: number): Promise<string | undefined> {
+export async function readFileIdentity(path: string, size: number): Promise<FileIdentity | undefined> {
   for (const probe of PROBES) {
     const head = await readHead(path, Math.min(size, probe));
     const meta = fileMeta(head);
@@ -76,10 +99,15 @@ export async function readStudyUid(path: string, size: number): Promise<string |
         return undefined;
       }
       // Deflated datasets are explicit VR little endian; without File Meta the reader sees that.
-      return uidOf(readRawElements(dataset, [STUDY_INSTANCE_UID]).get(STUDY_INSTANCE_UID));
+      return identityOf(readRawElements(dataset, TAGS));
     }
-    const uid = uidOf(readRawElements(head, [STUDY_INSTANCE_UID]).get(STUDY_INSTANCE_UID));
-    if (uid || size <= probe) return uid;
+    const identity = identityOf(readRawElements(head, TAGS));
+    if (identity || size <= probe) return identity;
   }
   return undefined;
+}
+
+/** The file's StudyInstanceUID alone (see readFileIdentity). */
+export async function readStudyUid(path: string, size: number): Promise<string | undefined> {
+  return (await readFileIdentity(path, size))?.study;
 }
