@@ -12,7 +12,14 @@ import { readRawElements } from '../../dicom/raw.ts';
 const STUDY_INSTANCE_UID = '0020000D';
 const SERIES_INSTANCE_UID = '0020000E';
 const MODALITY = '00080060';
-const TAGS = [MODALITY, STUDY_INSTANCE_UID, SERIES_INSTANCE_UID];
+/**
+ * Series and modality are looked for in the first 64 KiB only, where they stand in any real file
+ * (tags ascend: 0008,0060 < 0020,000D < 0020,000E, long before pixel data). The reader reads on
+ * until it has found every tag asked for, and a hostile file can hold millions of empty elements
+ * past the study UID. Where they are not found, the access check treats the series as unknown
+ * and the modality as none (fail closed for roles limited by modality).
+ */
+const SERIES_WINDOW = 64 * 1024;
 const DEFLATED = '1.2.840.10008.1.2.1.99';
 /** How much of a file is read: first a little, then at most this (no real file needs more). */
 const PROBES = [1024 ** 2, 64 * 1024 ** 2];
@@ -71,9 +78,10 @@ export interface FileIdentity {
   modality: string;
 }
 
-function identityOf(elements: Map<string, Uint8Array>): FileIdentity | undefined {
-  const study = uidOf(elements.get(STUDY_INSTANCE_UID));
+function identityOf(dataset: Buffer): FileIdentity | undefined {
+  const study = uidOf(readRawElements(dataset, [STUDY_INSTANCE_UID]).get(STUDY_INSTANCE_UID));
   if (!study) return undefined;
+  const elements = readRawElements(dataset.subarray(0, SERIES_WINDOW), [MODALITY, SERIES_INSTANCE_UID]);
   const modality = Buffer.from(elements.get(MODALITY) ?? new Uint8Array())
     .toString('latin1')
     .replace(/[\0 ]+$/u, '')
@@ -99,9 +107,9 @@ export async function readFileIdentity(path: string, size: number): Promise<File
         return undefined;
       }
       // Deflated datasets are explicit VR little endian; without File Meta the reader sees that.
-      return identityOf(readRawElements(dataset, TAGS));
+      return identityOf(dataset);
     }
-    const identity = identityOf(readRawElements(head, TAGS));
+    const identity = identityOf(head);
     if (identity || size <= probe) return identity;
   }
   return undefined;
