@@ -18,6 +18,7 @@ import { ChangesFollower } from './orthanc/follower.ts';
 import { followerAgent } from './orthanc/agent.ts';
 import type { Deps } from './deps.ts';
 import { log } from './log.ts';
+import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 
 export interface RunningAdapter {
   url: string;
@@ -59,8 +60,17 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const port = (server.address() as AddressInfo).port;
 
   follower.start();
+  // Upload folders left by a process that died mid-request (several replicas may share DATA_DIR:
+  // only dead processes' folders go, see http/upload-dirs.ts).
+  const sweepUploads = () =>
+    removeStaleUploadDirs(config.dataDir).then(
+      (removed) => removed.length > 0 && log.info(`Removed ${removed.length} stale upload folder(s)`),
+      (error: unknown) => log.warn(`Upload folder sweep failed: ${String(error)}`),
+    );
+  await sweepUploads();
   const purge = setInterval(() => {
     deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
+    void sweepUploads();
   }, 10 * 60_000);
   purge.unref();
 

@@ -14,8 +14,6 @@
  * small bounded parts, `spoolPart` to a file for large ones).
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
@@ -203,19 +201,4 @@ export async function spoolPart(stream: Readable, path: string): Promise<number>
   const file = createWriteStream(path, { flags: 'wx' });
   await pipeline(stream, file);
   return file.bytesWritten;
-}
-
-/**
- * Runs `work` with a new private folder under `<base>/uploads` for spooled parts, and removes the
- * folder and everything in it afterwards, whatever happened.
- */
-export async function withUploadDir<T>(base: string, work: (dir: string) => Promise<T>): Promise<T> {
-  const root = join(base, 'uploads');
-  await mkdir(root, { recursive: true });
-  const dir = await mkdtemp(join(root, 'upload-'));
-  try {
-    return await work(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }

@@ -232,4 +232,27 @@ describe('ImportDialog', () => {
     expect(onClose).toHaveBeenCalled();
     await waitFor(() => expect(onImported).toHaveBeenCalled());
   });
+
+  it('keeps the results when a click aimed at Cancel lands as the upload ends', async () => {
+    let answer: (response: ImportResponse) => void = () => undefined;
+    postImportFiles.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const onClose = vi.fn();
+    render(
+      <IntlProvider locale="en" messages={ENGLISH}>
+        <ImportDialog onClose={onClose} onImported={() => undefined} />
+      </IntlProvider>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Import' });
+    fireEvent.change(dialog.querySelector<HTMLInputElement>('input[name="files"]')!, { target: { files: [fileOf('CT.dcm')] } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Start import' })));
+    // The button the pointer is on while the upload runs.
+    const cancel = within(dialog.querySelector('.dialog-footer')!).getByRole('button', { name: 'Cancel' });
+    await act(async () => answer({ Files: [result('CT.dcm', 'Success')], Stored: 1, Failed: 0 }));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('1 file imported'));
+
+    // The press reaches the element the pointer was on: it must not have become Close.
+    fireEvent.click(cancel);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(within(dialog).getByRole('status').textContent).toContain('1 file imported');
+  });
 });

@@ -247,22 +247,31 @@ export const ImportDialog = observer(function ImportDialog({ onClose, onImported
     void droppedEntries(event.dataTransfer).then((entries) => store.add(entries));
   };
 
+  // Keys: each phase's buttons are new elements, never the last phase's relabelled. A click aimed
+  // at Cancel as the upload ends must not land on the Close button that replaces it (React would
+  // otherwise reuse the same <button> node) and close the dialog with its results unseen.
   const footer =
     phase === 'choosing' ? (
       <>
-        <button type="button" className="button" onClick={close}>
+        <button key="choosing-cancel" type="button" className="button" onClick={close}>
           <FormattedMessage id="common.cancel" />
         </button>
-        <button type="button" className="button button-primary" disabled={store.entries.length === 0} onClick={() => void store.start()}>
+        <button
+          key="start"
+          type="button"
+          className="button button-primary"
+          disabled={store.entries.length === 0}
+          onClick={() => void store.start()}
+        >
           <FormattedMessage id="import.start" />
         </button>
       </>
     ) : phase === 'uploading' ? (
-      <button type="button" className="button" onClick={() => store.cancel()}>
+      <button key="uploading-cancel" type="button" className="button" onClick={() => store.cancel()}>
         <FormattedMessage id="common.cancel" />
       </button>
     ) : (
-      <button type="button" className="button button-primary" onClick={close} data-autofocus>
+      <button key="close" type="button" className="button button-primary" onClick={close} data-autofocus>
         <FormattedMessage id="common.close" />
       </button>
     );
