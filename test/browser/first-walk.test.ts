@@ -20,7 +20,7 @@ import { PRODUCT_NAME } from '@pacs/common';
 import type { Browser } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudyUids } from '../harness/dicom.ts';
-import { storeTinyStudies } from '../harness/fixtures.ts';
+import { storeTinyStudies, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -58,23 +58,8 @@ function freshCopy(label: string, file: string): string {
   return target;
 }
 
-async function waitForIndex(studyUids: string[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const rows = await stack.sql<{ n: string }>(
-      `select count(distinct st.id) as n from studies st join series s on s.study_id = st.id join instances i on i.series_id = s.id
-        where st.study_instance_uid = any($1)`,
-      [studyUids],
-    );
-    if (Number(rows[0]?.n) === studyUids.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the study index did not pick up the stored studies');
-}
-
 beforeAll(async () => {
-  const env = process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : undefined;
-  [stack, browser] = await Promise.all([startStack(env ? { env } : {}), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   await storeTinyStudies(stack, admin, [
     { seed: 'walk-study', patientName: 'Study^Shared', patientId: 'WALK-1', modality: 'CT', studyDescription: 'Shared CT' },
@@ -97,7 +82,7 @@ beforeAll(async () => {
   ];
   const result = storeFiles(files, { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
-  await waitForIndex([...studyOf.values()]);
+  await waitForIndexedStudies(stack, [...studyOf.values()]);
 });
 
 afterAll(async () => {

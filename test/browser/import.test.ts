@@ -30,9 +30,7 @@ let open: OpenPage | undefined;
 let workDir: string;
 
 beforeAll(async () => {
-  // CLIENT_DIR runs the tests against a build of one's own (others may be rebuilding client/dist).
-  const env = process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : undefined;
-  [stack, browser] = await Promise.all([startStack(env ? { env } : {}), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   workDir = mkdtempSync(join(tmpdir(), 'import-test-'));
   for (const name of ['CT_small.dcm', 'MR_small.dcm', 'rtstruct.dcm']) copyFileSync(join(SAMPLES, name), join(workDir, name));

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { generateCt, uuidUid } from '../../scripts/demo/generate-ct.ts';
 import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -97,24 +98,8 @@ function sagittalSeries(): string[] {
   return series.files;
 }
 
-async function waitForIndex(studyUids: string[], minSeries = 1): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const rows = await stack.sql<{ n: string }>(
-      `select count(*) as n from (select st.id from studies st join series s on s.study_id = st.id
-        where st.study_instance_uid = any($1) group by st.id having count(s.id) >= $2) ready`,
-      [studyUids, minSeries],
-    );
-    if (Number(rows[0]?.n) === studyUids.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the study index did not pick up the stored studies');
-}
-
 beforeAll(async () => {
-  // CLIENT_DIR runs the tests against a build of one's own (others may be rebuilding client/dist).
-  const env = process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : undefined;
-  [stack, browser] = await Promise.all([startStack(env ? { env } : {}), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-extras-'));
   ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: SIZE, studyUidSeed: 'viewer-extras' });
   const files = [
@@ -138,8 +123,8 @@ beforeAll(async () => {
   ];
   const result = storeFiles(files, { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
-  await waitForIndex([baseline.study, followUp.study, stranger.study]);
-  await waitForIndex([ct.studyInstanceUid], 2);
+  await waitForIndexedStudies(stack, [baseline.study, followUp.study, stranger.study]);
+  await waitForIndexedStudies(stack, [ct.studyInstanceUid], 2);
 
   open = await newPage(browser);
   const login = new LoginPage(open.page, stack.baseUrl);

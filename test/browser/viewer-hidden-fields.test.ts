@@ -57,8 +57,7 @@ function copy(label: string, file: string): string {
 }
 
 beforeAll(async () => {
-  const env = process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : undefined;
-  [stack, browser] = await Promise.all([startStack(env ? { env } : {}), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-hidden-viewer-'));
   const files = SAMPLES.map((sample) => {
     const file = copy(sample.label, sample.file);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { storeFiles } from '../harness/dicom.ts';
+import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -53,20 +54,6 @@ function huAt(file: string, column: number, row: number): number {
   return pixels.readInt16LE((row * SIZE + column) * 2) + RESCALE_INTERCEPT;
 }
 
-async function waitForIndex(studyUids: string[], minSeries = 1): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const rows = await stack.sql<{ n: string }>(
-      `select count(*) as n from (select st.id from studies st join series s on s.study_id = st.id
-        where st.study_instance_uid = any($1) group by st.id having count(s.id) >= $2) ready`,
-      [studyUids, minSeries],
-    );
-    if (Number(rows[0]?.n) === studyUids.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the study index did not pick up the stored studies');
-}
-
 /** Series of three small slices, each broken in one way MPR cannot accept. */
 function invalidSeries(): string[] {
   const files: string[] = [];
@@ -88,14 +75,12 @@ function invalidSeries(): string[] {
 }
 
 beforeAll(async () => {
-  // CLIENT_DIR runs the tests against a build of one's own (others may be rebuilding client/dist).
-  const env = process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : undefined;
-  [stack, browser] = await Promise.all([startStack(env ? { env } : {}), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-tools-'));
   ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: SIZE, studyUidSeed: 'viewer-tools' });
   const result = storeFiles([...ct.files, ...invalidSeries()], { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
-  await waitForIndex([ct.studyInstanceUid, ...invalid.values()]);
+  await waitForIndexedStudies(stack, [ct.studyInstanceUid, ...invalid.values()]);
 
   open = await newPage(browser);
   const login = new LoginPage(open.page, stack.baseUrl);

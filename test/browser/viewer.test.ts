@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { storeFiles } from '../harness/dicom.ts';
+import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
@@ -93,24 +94,8 @@ function brokenCopy(): string {
   return target;
 }
 
-async function waitForIndex(studyUids: string[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const rows = await stack.sql<{ n: string }>(
-      `select count(distinct st.id) as n from studies st join series s on s.study_id = st.id join instances i on i.series_id = s.id
-        where st.study_instance_uid = any($1)`,
-      [studyUids],
-    );
-    if (Number(rows[0]?.n) === studyUids.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the study index did not pick up the stored studies');
-}
-
 beforeAll(async () => {
-  // CLIENT_DIR runs the tests against a build of one's own (others may be rebuilding client/dist).
-  const env = process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : undefined;
-  [stack, browser] = await Promise.all([startStack(env ? { env } : {}), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-'));
   const files = RENDERABLE.map((sample) => {
     const file = freshCopy(sample);
@@ -125,7 +110,7 @@ beforeAll(async () => {
   ctStudy = ct.studyInstanceUid;
   const result = storeFiles([...files, broken, ybr422, ...ct.files], { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
-  await waitForIndex([...studyOf.values(), brokenStudy, ybr422Study, ctStudy]);
+  await waitForIndexedStudies(stack, [...studyOf.values(), brokenStudy, ybr422Study, ctStudy]);
 
   open = await newPage(browser);
   const login = new LoginPage(open.page, stack.baseUrl);

@@ -19,6 +19,21 @@ export async function waitForStudies(session: Session, count: number): Promise<v
   throw new Error(`the index did not reach ${count} studies`);
 }
 
+/** Waits until the index holds every study named (by UID) with at least `minSeries` series. */
+export async function waitForIndexedStudies(stack: Stack, studyUids: readonly string[], minSeries = 1): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const rows = await stack.sql<{ n: string }>(
+      `select count(distinct uid) as n from (select st.study_instance_uid as uid from studies st join series s on s.study_id = st.id
+        where st.study_instance_uid = any($1) group by st.id having count(s.id) >= $2) ready`,
+      [studyUids, minSeries],
+    );
+    if (Number(rows[0]?.n) === new Set(studyUids).size) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the study index did not pick up the stored studies');
+}
+
 /**
  * Sends one tinyStudy file per spec by storescu, as a modality would, and waits until the index
  * lists `total` studies (by default as many as were sent: a fresh stack holds none before).
