@@ -112,18 +112,18 @@ async function mayAddTo(ctx: ImportContext, uid: string): Promise<'new' | 'yes' 
  * indexed (every copy), and a series of the file's modality in that study, must both be visible.
  */
 async function maySeeSeries(ctx: ImportContext, file: FileIdentity): Promise<boolean> {
-  const existing = visibleSeries(ctx.auth, 3);
-  if (existing.sql === 'true') return true;
+  // Both queries bind the UID as $1 and one more value as $2: one predicate serves both.
+  const visible = visibleSeries(ctx.auth, 3);
+  if (visible.sql === 'true') return true;
   const held = await ctx.deps.db.query<{ seen: boolean }>(
-    `select (${existing.sql}) as seen from series s join studies st on st.id = s.study_id
+    `select (${visible.sql}) as seen from series s join studies st on st.id = s.study_id
       where st.study_instance_uid = $1 and s.series_instance_uid = $2`,
-    [file.study, file.series, ...existing.params],
+    [file.study, file.series, ...visible.params],
   );
   if (held.rows.some((row) => !row.seen)) return false;
-  const added = visibleSeries(ctx.auth, 3);
   const asNew = await ctx.deps.db.query<{ seen: boolean }>(
-    `select (${added.sql}) as seen from studies st cross join (select $2::text as modality) s where st.study_instance_uid = $1`,
-    [file.study, file.modality, ...added.params],
+    `select (${visible.sql}) as seen from studies st cross join (select $2::text as modality) s where st.study_instance_uid = $1`,
+    [file.study, file.modality, ...visible.params],
   );
   return asNew.rows.every((row) => row.seen);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDeflateRaw } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readStudyUid } from './study-uid.ts';
+import { readFileIdentity } from './study-uid.ts';
 
 const FILES = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 const dir = mkdtempSync(join(tmpdir(), 'pacs-study-uid-'));
@@ -38,15 +38,24 @@ function ui(group: number, element: number, text: string): Buffer {
 }
 
 async function uidOf(path: string): Promise<string | undefined> {
-  return readStudyUid(path, readFileSync(path).length);
+  return (await readFileIdentity(path, readFileSync(path).length))?.study;
 }
 
-describe('readStudyUid', () => {
+describe('readFileIdentity', () => {
   it('reads the StudyInstanceUID of Part 10 files, bare datasets and deflated files', async () => {
     expect(await uidOf(`${FILES}/CT_small.dcm`)).toBe('1.3.6.1.4.1.5962.1.2.1.20040119072730.12322');
     // No preamble, no File Meta: implicit VR little endian straight away.
     expect(await uidOf(`${FILES}/rtstruct.dcm`)).toMatch(/^[\d.]+$/);
     expect(await uidOf(`${FILES}/image_dfl.dcm`)).toMatch(/^[\d.]+$/);
+  });
+
+  it('reads the series and the modality beside the study', async () => {
+    const path = `${FILES}/CT_small.dcm`;
+    expect(await readFileIdentity(path, readFileSync(path).length)).toEqual({
+      study: '1.3.6.1.4.1.5962.1.2.1.20040119072730.12322',
+      series: '1.3.6.1.4.1.5962.1.3.1.1.20040119072730.12322',
+      modality: 'CT',
+    });
   });
 
   it('finds nothing in other content', async () => {

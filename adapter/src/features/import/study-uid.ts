@@ -114,8 +114,3 @@ export async function readFileIdentity(path: string, size: number): Promise<File
   }
   return undefined;
 }
-
-/** The file's StudyInstanceUID alone (see readFileIdentity). */
-export async function readStudyUid(path: string, size: number): Promise<string | undefined> {
-  return (await readFileIdentity(path, size))?.study;
-}
