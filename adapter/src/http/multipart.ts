@@ -19,6 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { AppError } from './errors.ts';
+import { invalid } from './input.ts';
 
 export interface MultipartLimits {
   /** Largest file part; a longer one is cut at this size and marked `truncated`. */
@@ -194,6 +195,31 @@ export async function readPartBuffer(part: FilePart): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * An upload of form fields and one file held in memory (a capture, a logo): the file is bounded by
+ * `maxBytes` (413 past it) and given to `check` as soon as it is read; no file is a 400 on `field`.
+ */
+export async function readSmallUpload(
+  req: Request,
+  field: string,
+  maxBytes: number,
+  check: (file: Buffer) => void = () => undefined,
+): Promise<{ fields: Fields; file: Buffer }> {
+  let file: Buffer | undefined;
+  const fields = await readMultipart(
+    req,
+    { fileBytes: maxBytes, requestBytes: maxBytes + 64 * 1024, files: 1, fields: 10 },
+    async (part) => {
+      const data = await readPartBuffer(part);
+      if (part.truncated) throw new AppError('payload_too_large');
+      check(data);
+      file = data;
+    },
+  );
+  if (!file) throw invalid(field, 'The field is required');
+  return { fields, file };
 }
 
 /** Writes a part (or any stream) to a new file at `path`; the number of bytes written. */

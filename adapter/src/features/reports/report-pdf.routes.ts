@@ -6,13 +6,12 @@
  * - GET /institutions/downloadimagefile?institution=&name=&date=   the logo (own institution; admins any)
  * - DELETE /institutions/deleteimagefile?institution=&name=        (admin)
  */
-import type { Request } from 'express';
 import { detectFileKind, getAtPath, isAdmin, isJsonObject } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalInt, requiredString } from '../../http/input.ts';
 import { imageSize } from '../../http/image-size.ts';
-import { readMultipart, readPartBuffer } from '../../http/multipart.ts';
+import { readSmallUpload } from '../../http/multipart.ts';
 import { requireVisibleStudy } from '../../access/visibility.ts';
 import type { Deps } from '../../deps.ts';
 import { readConfigs } from '../configs/configs.service.ts';
@@ -45,22 +44,6 @@ async function keyImage(deps: Deps, sop: string, frame: number): Promise<Buffer 
   });
   const body = Buffer.from(await response.arrayBuffer());
   return response.ok ? body : undefined;
-}
-
-/** Reads the logo upload: form fields and one file, in memory (bounded by MAX_LOGO_BYTES). */
-async function readLogoUpload(req: Request): Promise<{ fields: Record<string, string>; file: Buffer }> {
-  let file: Buffer | undefined;
-  const fields = await readMultipart(
-    req,
-    { fileBytes: MAX_LOGO_BYTES, requestBytes: MAX_LOGO_BYTES + 64 * 1024, files: 1, fields: 10 },
-    async (part) => {
-      const data = await readPartBuffer(part);
-      if (part.truncated) throw new AppError('payload_too_large');
-      file = data;
-    },
-  );
-  if (!file) throw invalid('file', 'The field is required');
-  return { fields, file };
 }
 
 export const reportPdfRoutes: AnyRouteSpec[] = [
@@ -142,7 +125,7 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
     access: 'admin',
     summary: "Upload an institution's report header or footer logo",
     handler: async (req, _res, { deps }) => {
-      const { fields, file } = await readLogoUpload(req);
+      const { fields, file } = await readSmallUpload(req, 'file', MAX_LOGO_BYTES);
       const institution = Number(fields.institution);
       if (!Number.isInteger(institution) || institution < 0) throw invalid('institution');
       if (!IMAGE_NAMES.includes(fields.name ?? '')) throw invalid('name');

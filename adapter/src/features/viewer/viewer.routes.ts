@@ -12,7 +12,6 @@
  *                                           (PNG) → the new Secondary Capture's UIDs (viewer_capture)
  * - GET /series/export?uid=             the series' DICOM files as a zip, streamed (viewer_export)
  */
-import type { Request } from 'express';
 import type { PermissionKey } from '@pacs/common';
 import { requireVisibleResource, requireVisibleStudy, visibleSeries } from '../../access/visibility.ts';
 import type { Auth } from '../../access/auth.ts';
@@ -20,7 +19,7 @@ import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { checkJsonValue, invalid, requiredString } from '../../http/input.ts';
-import { readMultipart, readPartBuffer } from '../../http/multipart.ts';
+import { readSmallUpload } from '../../http/multipart.ts';
 import { streamFromOrthanc } from '../../orthanc/proxy.ts';
 import { hiddenAttributes, hidesAny } from '../../access/hidden-dicom.ts';
 import { requireStudy } from '../studies/studies.service.ts';
@@ -82,26 +81,6 @@ async function listKeyImages(deps: Deps, studyId: number) {
     Account: row.account_id,
     CreatedAt: (row.created_at as Date).toISOString(),
   }));
-}
-
-/**
- * Reads the capture upload: form fields and one PNG part, held in memory (bounded by
- * MAX_CAPTURE_BYTES), its declared dimensions checked before anything else reads it.
- */
-async function readCapture(req: Request): Promise<{ fields: Record<string, string>; image: Buffer }> {
-  let image: Buffer | undefined;
-  const fields = await readMultipart(
-    req,
-    { fileBytes: MAX_CAPTURE_BYTES, requestBytes: MAX_CAPTURE_BYTES + 64 * 1024, files: 1, fields: 10 },
-    async (part) => {
-      const data = await readPartBuffer(part);
-      if (part.truncated) throw new AppError('payload_too_large');
-      checkCaptureSize(data);
-      image = data;
-    },
-  );
-  if (!image) throw invalid('image', 'The field is required');
-  return { fields, image };
 }
 
 export const viewerRoutes: AnyRouteSpec[] = [
@@ -202,7 +181,7 @@ export const viewerRoutes: AnyRouteSpec[] = [
     access: 'viewer_capture',
     summary: 'Store a capture of the viewport as a Secondary Capture in the study',
     handler: async (req, _res, { deps, auth }) => {
-      const { fields, image } = await readCapture(req);
+      const { fields, file: image } = await readSmallUpload(req, 'image', MAX_CAPTURE_BYTES, checkCaptureSize);
       const study = await requireStudy(deps, auth, text(fields.uid, 'uid', 64));
       const { rows } = await deps.db.query<{ next: number }>(
         `select greatest(999, coalesce(max(s.series_number), 0)) + 1 as next from series s join studies st on st.id = s.study_id where st.study_instance_uid = $1`,
