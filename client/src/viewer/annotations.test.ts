@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromItem, isShown, toItem, type CsAnnotation } from './annotations.ts';
-import { imageIdOf } from './image-ids.ts';
+import { imageIdOf } from './loading/image-ids.ts';
 
 const ref = { StudyInstanceUID: '1.2', SeriesInstanceUID: '1.2.3', SOPInstanceUID: '1.2.3.4' };
 

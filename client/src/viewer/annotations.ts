@@ -5,7 +5,7 @@
  * row on load, since it embeds the proxy URL) and its handles and text, without statistics
  * (Cornerstone recomputes those from the pixels).
  */
-import { imageIdOf, refOfImageId } from './image-ids.ts';
+import { imageIdOf, refOfImageId } from './loading/image-ids.ts';
 
 export interface AnnotationItem {
   SeriesInstanceUID: string;

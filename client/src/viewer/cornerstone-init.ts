@@ -7,7 +7,7 @@
 import { canRenderFloatTextures, cornerstoneStreamingImageVolumeLoader, init as initCore, volumeLoader } from '@cornerstonejs/core';
 import { init as initLoader } from '@cornerstonejs/dicom-image-loader';
 import { addTool, init as initTools } from '@cornerstonejs/tools';
-import { decodeSeriesPixels } from './file-fetcher.ts';
+import { decodeSeriesPixels } from './loading/file-fetcher.ts';
 import { ALL_TOOLS } from './viewer-config.ts';
 
 let ready: Promise<void> | undefined;

@@ -38,11 +38,11 @@ import {
   type ServerAnnotation,
 } from './annotations.ts';
 import { initCornerstone } from './cornerstone-init.ts';
-import { firstImageSettled, takeEarly } from './early-image.ts';
-import { fetchFile, prefetchSeries } from './file-fetcher.ts';
-import { rememberFirstLookPlace } from './first-look.ts';
-import { seriesDownloads } from './image-ids.ts';
-import { cacheNativeImage } from './native-images.ts';
+import { firstImageSettled, takeEarly } from './loading/early-image.ts';
+import { fetchFile, prefetchSeries } from './loading/file-fetcher.ts';
+import { rememberFirstLookPlace } from './loading/first-look.ts';
+import { seriesDownloads } from './loading/image-ids.ts';
+import { cacheNativeImage } from './loading/native-images.ts';
 import { clampFps, nextCineIndex, normaliseAngle, type CineRange } from './interaction.ts';
 import { voiRangeToWindow, windowToVoiRange, type WindowLevel } from './presets.ts';
 import {

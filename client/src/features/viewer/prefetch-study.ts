@@ -7,10 +7,10 @@
  * study's requests run alongside them. Everything here is light: no Cornerstone.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchEarly } from '../../viewer/early-image.ts';
-import { prefetchSeries } from '../../viewer/file-fetcher.ts';
-import { startFirstLook } from '../../viewer/first-look.ts';
-import { seriesRetrieveUrl, wadoUri } from '../../viewer/image-ids.ts';
+import { fetchEarly } from '../../viewer/loading/early-image.ts';
+import { prefetchSeries } from '../../viewer/loading/file-fetcher.ts';
+import { startFirstLook } from '../../viewer/loading/first-look.ts';
+import { seriesRetrieveUrl, wadoUri } from '../../viewer/loading/image-ids.ts';
 import { getInstancesQueryOptions } from './api/get-instances.ts';
 import { getSeriesQueryOptions } from './api/get-series.ts';
 import { getStudyQueryOptions } from './api/get-study.ts';

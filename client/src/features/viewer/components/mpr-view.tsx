@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { imageIdsForInstances } from '../../../viewer/image-ids.ts';
+import { imageIdsForInstances } from '../../../viewer/loading/image-ids.ts';
 import type { MprProblem } from '../../../viewer/mpr-check.ts';
 import { MPR_PLANES, mprService, type MprPlane } from '../../../viewer/mpr-service.ts';
 import type { MouseSettings } from '../../../viewer/viewer-config.ts';

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { API_BASE } from '@pacs/common';
-import { afterFirstImage } from '../../../viewer/early-image.ts';
+import { afterFirstImage } from '../../../viewer/loading/early-image.ts';
 import { useInstances } from '../api/get-instances.ts';
 import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
 import { formatDicomDate } from '../../../lib/dicom-format.ts';

@@ -14,7 +14,7 @@ import { defaultSettings, type AnnotationStatus, type PermissionKey } from '@pac
 import { sessionStore } from '../../../app/stores/index.ts';
 import { useToolbarItems } from '../../../app/toolbars.ts';
 import { initCornerstone } from '../../../viewer/cornerstone-init.ts';
-import { refOfImageId } from '../../../viewer/image-ids.ts';
+import { refOfImageId } from '../../../viewer/loading/image-ids.ts';
 import { clampFps, stepZoom } from '../../../viewer/interaction.ts';
 import { initialLayouts, layoutOf } from '../../../viewer/layouts.ts';
 import { mprService } from '../../../viewer/mpr-service.ts';

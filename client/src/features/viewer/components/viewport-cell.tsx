@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import type { OverlayItem, OverlayPosition } from '@pacs/common';
 import { CornerstoneViewport } from '../../../viewer/cornerstone-viewport.tsx';
 import { attributeOf } from '../../../viewer/dicom-values.ts';
-import { imageIdsForInstances } from '../../../viewer/image-ids.ts';
+import { imageIdsForInstances } from '../../../viewer/loading/image-ids.ts';
 import { TouchTapTracker } from '../../../viewer/interaction.ts';
 import { layoutOf, type LayoutKey } from '../../../viewer/layouts.ts';
 import { describeTransferSyntax } from '../../../viewer/transfer-syntax.ts';
