@@ -7,7 +7,7 @@
 import { canRenderFloatTextures, cornerstoneStreamingImageVolumeLoader, init as initCore, volumeLoader } from '@cornerstonejs/core';
 import { init as initLoader } from '@cornerstonejs/dicom-image-loader';
 import { addTool, init as initTools } from '@cornerstonejs/tools';
-import { decodeSeriesPixels } from './loading/file-fetcher.ts';
+import { seriesLoader } from './loading/series-loader.ts';
 import { ALL_TOOLS } from './viewer-config.ts';
 
 let ready: Promise<void> | undefined;
@@ -28,7 +28,7 @@ export function initCornerstone(): Promise<void> {
     initTools();
     for (const tool of ALL_TOOLS) addTool(tool as Parameters<typeof addTool>[0]);
     // Series downloads decode plain grayscale pixels in the fetch worker, as this renderer needs them.
-    decodeSeriesPixels({ allowFloat: canRenderFloatTextures() });
+    seriesLoader.decodeSeriesPixels({ allowFloat: canRenderFloatTextures() });
   })();
   return ready;
 }

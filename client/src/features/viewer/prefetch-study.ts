@@ -7,9 +7,7 @@
  * study's requests run alongside them. Everything here is light: no Cornerstone.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchEarly } from '../../viewer/loading/early-image.ts';
-import { prefetchSeries } from '../../viewer/loading/file-fetcher.ts';
-import { startFirstLook } from '../../viewer/loading/first-look.ts';
+import { seriesLoader } from '../../viewer/loading/series-loader.ts';
 import { seriesRetrieveUrl, wadoUri } from '../../viewer/loading/image-ids.ts';
 import { getInstancesQueryOptions } from './api/get-instances.ts';
 import { getSeriesQueryOptions } from './api/get-series.ts';
@@ -42,10 +40,10 @@ export async function prefetchStudy(queryClient: QueryClient, studyUid: string, 
   const instances = await queryClient.fetchQuery({ ...getInstancesQueryOptions(first.SeriesInstanceUID), meta });
   const [firstInstance] = instances;
   if (!firstInstance) return;
-  fetchEarly(wadoUri(firstInstance));
-  startFirstLook(wadoUri(firstInstance), first.Modality ?? '');
+  seriesLoader.fetchEarly(wadoUri(firstInstance));
+  seriesLoader.startFirstLook(wadoUri(firstInstance), first.Modality ?? '');
   // The rest of that series in one request, off the main thread, once the first image shows.
-  prefetchSeries(
+  seriesLoader.prefetchSeries(
     seriesRetrieveUrl(first.StudyInstanceUID, first.SeriesInstanceUID),
     instances.slice(1).map((instance) => ({ sop: instance.SOPInstanceUID, url: wadoUri(instance) })),
   );

@@ -58,7 +58,9 @@ function refusingServer() {
 describe('files for a role refused whole files', () => {
   it('are built from metadata and frames once the server refused one, without asking for whole files again', async () => {
     const asked = refusingServer();
-    const { fetchFile } = await import('./file-fetcher.ts');
+    const { createSeriesLoader } = await import('./series-loader.ts');
+    const loader = createSeriesLoader();
+    const fetchFile = (url: string) => loader.fetchFile(url);
     const file = await fetchFile(wado('1.2.3.4'));
     const parsed = dicomParser.parseDicom(new Uint8Array(file));
     expect(parsed.string('x00020010')).toBe('1.2.840.10008.1.2.1');
@@ -79,7 +81,9 @@ describe('files for a role refused whole files', () => {
 
   it('serve the early first image too', async () => {
     refusingServer();
-    const { fetchEarly, takeEarly } = await import('./early-image.ts');
+    const { createSeriesLoader } = await import('./series-loader.ts');
+    const loader = createSeriesLoader();
+    const [fetchEarly, takeEarly] = [(url: string) => loader.fetchEarly(url), (url: string) => loader.takeEarly(url)];
     fetchEarly(wado('1.2.3.6'));
     const file = await takeEarly(wado('1.2.3.6'))!;
     expect(dicomParser.parseDicom(new Uint8Array(file)).string('x00080018')).toBe('1.2.3.6');

@@ -1,13 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstImage, fetchEarly, firstImageSettled, takeEarly } from './early-image.ts';
+import { FirstImage } from './early-image.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
+/** A page's first image, its methods bound for the tests below. */
+function firstImage() {
+  const first = new FirstImage();
+  return {
+    fetchEarly: (url: string) => first.fetchEarly(url),
+    takeEarly: (url: string) => first.takeEarly(url),
+    afterFirstImage: (limitMs: number) => first.afterFirstImage(limitMs),
+    firstImageSettled: () => first.firstImageSettled(),
+  };
+}
+
 describe('early image download', () => {
   it('downloads a file once and hands it over once', async () => {
+    const { fetchEarly, takeEarly } = firstImage();
     const bytes = new Uint8Array([1, 2, 3]).buffer;
     const fetchMock = vi.fn(() => Promise.resolve(new Response(bytes)));
     vi.stubGlobal('fetch', fetchMock);
@@ -20,6 +32,7 @@ describe('early image download', () => {
   });
 
   it('forgets a failed download so the loader asks on its own', async () => {
+    const { fetchEarly, takeEarly } = firstImage();
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 500 })));
     fetchEarly('/viewer/api/wado?two');
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -27,6 +40,7 @@ describe('early image download', () => {
   });
 
   it('lets less urgent work wait for the first image, at most the given time', async () => {
+    const { afterFirstImage, firstImageSettled } = firstImage();
     vi.useFakeTimers();
     let waited = false;
     void afterFirstImage(2000).then(() => (waited = true));

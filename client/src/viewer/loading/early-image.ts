@@ -1,53 +1,62 @@
 /**
  * The first image of a study, downloaded while the viewer's Cornerstone chunk is still loading
- * and compiling. This module must stay free of Cornerstone imports: the light viewer route
- * (viewer-screen.tsx) starts the download, and the viewport service hands the bytes to the
- * DICOM image loader when the stack is set, so the image is not requested a second time.
+ * and compiling, and the moment that image is on screen. This module must stay free of
+ * Cornerstone imports: the light viewer route (viewer-screen.tsx) starts the download through
+ * the series loader (series-loader.ts), and the viewport service hands the bytes to the DICOM
+ * image loader when the stack is set, so the image is not requested a second time.
  */
 import { fetchWholeFile } from './dicomweb-file.ts';
 
-const early = new Map<string, Promise<ArrayBuffer>>();
+/** Downloads one whole Part 10 file (a WADO-URI URL). */
+export type WholeFileDownload = (url: string) => Promise<ArrayBuffer>;
 
-/** Starts downloading one whole Part 10 file (a WADO-URI URL), once. */
-export function fetchEarly(url: string): void {
-  if (early.has(url)) return;
-  // Built from metadata and frames where the server refuses this session whole files.
-  const request = fetchWholeFile(url, { priority: 'high' });
-  // A failed early download is forgotten: the image loader then asks on its own.
-  request.catch(() => early.delete(url));
-  early.set(url, request);
-}
+// Built from metadata and frames where the server refuses this session whole files.
+const downloadFirst: WholeFileDownload = (url) => fetchWholeFile(url, { priority: 'high' });
 
-/** The download started for `url`, without taking it (the first look reads the same bytes). */
-export function peekEarly(url: string): Promise<ArrayBuffer> | undefined {
-  return early.get(url);
-}
+export class FirstImage {
+  private readonly early = new Map<string, Promise<ArrayBuffer>>();
+  private settle: () => void = () => undefined;
+  private readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
 
-/** The download started for `url`, handed over once (later loads go through the loader's cache). */
-export function takeEarly(url: string): Promise<ArrayBuffer> | undefined {
-  const request = early.get(url);
-  early.delete(url);
-  return request;
-}
+  constructor(private readonly download: WholeFileDownload = downloadFirst) {}
 
-let settle: () => void = () => undefined;
-const settled = new Promise<void>((resolve) => (settle = resolve));
+  /** Starts downloading one whole Part 10 file (a WADO-URI URL), once. */
+  fetchEarly(url: string): void {
+    if (this.early.has(url)) return;
+    const request = this.download(url);
+    // A failed early download is forgotten: the image loader then asks on its own.
+    request.catch(() => this.early.delete(url));
+    this.early.set(url, request);
+  }
 
-/** The viewer's first image is on screen, or could not be shown. */
-export function firstImageSettled(): void {
-  settle();
-}
+  /** The download started for `url`, without taking it (the first look reads the same bytes). */
+  peekEarly(url: string): Promise<ArrayBuffer> | undefined {
+    return this.early.get(url);
+  }
 
-/** Resolves once the viewer's first image is on screen, or could not be shown. */
-export function firstImageShown(): Promise<void> {
-  return settled;
-}
+  /** The download started for `url`, handed over once (later loads go through the loader's cache). */
+  takeEarly(url: string): Promise<ArrayBuffer> | undefined {
+    const request = this.early.get(url);
+    this.early.delete(url);
+    return request;
+  }
 
-/**
- * Resolves once the first image settled, at most `limitMs` later: less urgent requests (series
- * thumbnails rendered by the archive) wait for it so they do not compete with the first image
- * for the server and the network.
- */
-export function afterFirstImage(limitMs: number): Promise<void> {
-  return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, limitMs))]);
+  /** The viewer's first image is on screen, or could not be shown. */
+  firstImageSettled(): void {
+    this.settle();
+  }
+
+  /** Resolves once the viewer's first image is on screen, or could not be shown. */
+  firstImageShown(): Promise<void> {
+    return this.settled;
+  }
+
+  /**
+   * Resolves once the first image settled, at most `limitMs` later: less urgent requests (series
+   * thumbnails rendered by the archive) wait for it so they do not compete with the first image
+   * for the server and the network.
+   */
+  afterFirstImage(limitMs: number): Promise<void> {
+    return Promise.race([this.settled, new Promise<void>((resolve) => setTimeout(resolve, limitMs))]);
+  }
 }

@@ -24,11 +24,24 @@ function controlledFetch() {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A fresh series loader (its file fetcher and first image), its methods bound for the tests below. */
+async function loader() {
+  const { createSeriesLoader } = await import('./series-loader.ts');
+  const created = createSeriesLoader();
+  return {
+    fetchFile: (url: string) => created.fetchFile(url),
+    prefetchFiles: (urls: readonly string[]) => created.prefetchFiles(urls),
+    prefetchSeries: (url: string, files: readonly { sop: string; url: string }[]) => created.prefetchSeries(url, files),
+    decodeSeriesPixels: (options: { allowFloat: boolean }) => created.decodeSeriesPixels(options),
+    takeDecodedPixels: (file: ArrayBufferLike) => created.takeDecodedPixels(file),
+    firstImageSettled: () => created.firstImageSettled(),
+  };
+}
+
 describe('file fetcher', () => {
   it('downloads two files at once until the first image shows, then four, in the order asked', async () => {
     const { open, asked } = controlledFetch();
-    const { prefetchFiles } = await import('./file-fetcher.ts');
-    const { firstImageSettled } = await import('./early-image.ts');
+    const { prefetchFiles, firstImageSettled } = await loader();
     prefetchFiles(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     await tick();
     expect(asked).toEqual(['a', 'b']);
@@ -44,7 +57,7 @@ describe('file fetcher', () => {
 
   it('hands a prefetched file over once, and asks again afterwards', async () => {
     const { open, asked } = controlledFetch();
-    const { fetchFile, prefetchFiles } = await import('./file-fetcher.ts');
+    const { fetchFile, prefetchFiles } = await loader();
     prefetchFiles(['file-1']);
     const first = fetchFile('file-1');
     await tick();
@@ -83,8 +96,7 @@ describe('series download', () => {
   it('hands over the files of one series answer, and fetches what it lacked one by one', async () => {
     vi.stubGlobal('Worker', FakeWorker);
     FakeWorker.all = [];
-    const { fetchFile, prefetchSeries } = await import('./file-fetcher.ts');
-    const { firstImageSettled } = await import('./early-image.ts');
+    const { fetchFile, prefetchSeries, firstImageSettled } = await loader();
     prefetchSeries('/series/1', [
       { sop: '1.1', url: 'file-1' },
       { sop: '1.2', url: 'file-2' },
@@ -113,7 +125,7 @@ describe('series download', () => {
   it('leaves out files already asked for', async () => {
     vi.stubGlobal('Worker', FakeWorker);
     FakeWorker.all = [];
-    const { prefetchFiles, prefetchSeries } = await import('./file-fetcher.ts');
+    const { prefetchFiles, prefetchSeries } = await loader();
     prefetchFiles(['file-1']);
     prefetchSeries('/series/1', [{ sop: '1.1', url: 'file-1' }]);
     expect(FakeWorker.all[0]!.asked).toEqual([{ id: 0, kind: 'file', url: 'file-1' }]);
@@ -122,8 +134,7 @@ describe('series download', () => {
   it('has series decoded on the way once the renderer is known, and hands the pixels over once', async () => {
     vi.stubGlobal('Worker', FakeWorker);
     FakeWorker.all = [];
-    const { decodeSeriesPixels, fetchFile, prefetchSeries, takeDecodedPixels } = await import('./file-fetcher.ts');
-    const { firstImageSettled } = await import('./early-image.ts');
+    const { decodeSeriesPixels, fetchFile, prefetchSeries, takeDecodedPixels, firstImageSettled } = await loader();
     decodeSeriesPixels({ allowFloat: true });
     prefetchSeries('/series/1', [{ sop: '1.1', url: 'file-1' }]);
     firstImageSettled();
@@ -149,8 +160,7 @@ describe('series download', () => {
   it('downloads one by one the few files of a series still wanted, not the whole series again', async () => {
     vi.stubGlobal('Worker', FakeWorker);
     FakeWorker.all = [];
-    const { prefetchFiles, prefetchSeries } = await import('./file-fetcher.ts');
-    const { firstImageSettled } = await import('./early-image.ts');
+    const { prefetchFiles, prefetchSeries, firstImageSettled } = await loader();
     firstImageSettled();
     prefetchFiles(['file-1', 'file-2', 'file-3']);
     prefetchSeries('/series/1', [

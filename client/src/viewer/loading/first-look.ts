@@ -12,7 +12,7 @@
  * well before Cornerstone draws in them. Nothing is drawn when the file is not a plain grayscale
  * one, or once the viewer has shown its first image.
  */
-import { firstImageShown, peekEarly } from './early-image.ts';
+import type { FirstImage } from './early-image.ts';
 import { decodePreview, type PreviewImage } from './preview-image.ts';
 
 const STORAGE_KEY = 'pacs.viewer.first-look';
@@ -29,10 +29,6 @@ interface Place {
   width: number;
   height: number;
 }
-
-let current: { url: string; modality: string } | null = null;
-let shown = false;
-void firstImageShown().then(() => (shown = true));
 
 function placeKey(modality: string): string {
   return `${modality}|${window.innerWidth}x${window.innerHeight}|${window.devicePixelRatio}`;
@@ -79,73 +75,84 @@ function draw(image: PreviewImage, place: Place): HTMLCanvasElement {
   return canvas;
 }
 
-/**
- * Shows the first look of the file at `url` (its download started by early-image.ts), the first
- * image of a series of `modality`, if its place is known. Once per page.
- */
-export function startFirstLook(url: string, modality: string): void {
-  if (current || shown) return;
-  current = { url, modality };
-  const remembered = readPlaces()[placeKey(modality)];
-  const file = peekEarly(url);
-  if (!file) return;
-  const route = window.location.hash;
-  void file.then(
-    async (bytes) => {
-      if (shown || window.location.hash !== route) return;
-      const image = decodePreview(bytes);
-      if (!image) return;
-      const place = isPlace(remembered) ? remembered : await viewerPlace(route);
-      if (!place || shown || window.location.hash !== route) return;
-      const canvas = draw(image, place);
-      document.body.append(canvas);
-      const remove = () => {
-        canvas.remove();
-        window.removeEventListener('hashchange', remove);
+/** The first look of one page (see the module comment), fed by its first image's download. */
+export class FirstLook {
+  private current: { url: string; modality: string } | null = null;
+  private shown = false;
+
+  constructor(private readonly firstImage: Pick<FirstImage, 'peekEarly' | 'firstImageShown'>) {
+    void firstImage.firstImageShown().then(() => (this.shown = true));
+  }
+
+  /**
+   * Shows the first look of the file at `url` (its download started by early-image.ts), the first
+   * image of a series of `modality`, if its place is known. Once per page.
+   */
+  start(url: string, modality: string): void {
+    if (this.current || this.shown) return;
+    this.current = { url, modality };
+    const remembered = readPlaces()[placeKey(modality)];
+    const file = this.firstImage.peekEarly(url);
+    if (!file) return;
+    const route = window.location.hash;
+    void file.then(
+      async (bytes) => {
+        if (this.shown || window.location.hash !== route) return;
+        const image = decodePreview(bytes);
+        if (!image) return;
+        const place = isPlace(remembered) ? remembered : await this.viewerPlace(route);
+        if (!place || this.shown || window.location.hash !== route) return;
+        const canvas = draw(image, place);
+        document.body.append(canvas);
+        const remove = () => {
+          canvas.remove();
+          window.removeEventListener('hashchange', remove);
+        };
+        // Gone with the viewer's own first image, or when the page moves elsewhere first; and in
+        // any case after a while, so a viewer that never shows its image is not hidden behind it.
+        window.addEventListener('hashchange', remove);
+        void this.firstImage.firstImageShown().then(remove);
+        setTimeout(remove, MAX_SHOWN_MS);
+      },
+      () => undefined,
+    );
+  }
+
+  /** The viewer drew the image of `url` in `element`: that is the place for the next first look. */
+  rememberPlace(url: string, element: HTMLElement): void {
+    const current = this.current;
+    if (current?.url !== url) return;
+    const rect = element.getBoundingClientRect();
+    const places = readPlaces();
+    const key = placeKey(current.modality);
+    delete places[key];
+    places[key] = { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
+    const keys = Object.keys(places);
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_PLACES))) delete places[old];
+    try {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(places));
+    } catch {
+      // A full or disabled storage only means no first look next time.
+    }
+  }
+
+  /**
+   * Where the viewer's first viewport lies once the viewer is laid out (its chunk loaded and
+   * rendered, well before Cornerstone draws in it), or null if that does not happen in time, the
+   * viewer showed its image first, or the page moved elsewhere.
+   */
+  private viewerPlace(route: string): Promise<Place | null> {
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const look = () => {
+        const element = document.querySelector('.viewport-cell[data-cell="0"] .cs-viewport-element');
+        const rect = element?.getBoundingClientRect();
+        const place = rect && { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
+        if (isPlace(place)) resolve(place);
+        else if (this.shown || window.location.hash !== route || performance.now() - started > LAYOUT_WAIT_MS) resolve(null);
+        else requestAnimationFrame(look);
       };
-      // Gone with the viewer's own first image, or when the page moves elsewhere first; and in
-      // any case after a while, so a viewer that never shows its image is not hidden behind it.
-      window.addEventListener('hashchange', remove);
-      void firstImageShown().then(remove);
-      setTimeout(remove, MAX_SHOWN_MS);
-    },
-    () => undefined,
-  );
-}
-
-/**
- * Where the viewer's first viewport lies once the viewer is laid out (its chunk loaded and
- * rendered, well before Cornerstone draws in it), or null if that does not happen in time, the
- * viewer showed its image first, or the page moved elsewhere.
- */
-function viewerPlace(route: string): Promise<Place | null> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const look = () => {
-      const element = document.querySelector('.viewport-cell[data-cell="0"] .cs-viewport-element');
-      const rect = element?.getBoundingClientRect();
-      const place = rect && { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
-      if (isPlace(place)) resolve(place);
-      else if (shown || window.location.hash !== route || performance.now() - started > LAYOUT_WAIT_MS) resolve(null);
-      else requestAnimationFrame(look);
-    };
-    look();
-  });
-}
-
-/** The viewer drew the image of `url` in `element`: that is the place for the next first look. */
-export function rememberFirstLookPlace(url: string, element: HTMLElement): void {
-  if (current?.url !== url) return;
-  const rect = element.getBoundingClientRect();
-  const places = readPlaces();
-  const key = placeKey(current.modality);
-  delete places[key];
-  places[key] = { left: rect.left, top: rect.top, width: rect.width, height: rect.height };
-  const keys = Object.keys(places);
-  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_PLACES))) delete places[old];
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(places));
-  } catch {
-    // A full or disabled storage only means no first look next time.
+      look();
+    });
   }
 }

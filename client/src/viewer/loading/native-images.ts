@@ -16,8 +16,11 @@
  */
 import { Enums, cache, canRenderFloatTextures, metaData, utilities, type Types } from '@cornerstonejs/core';
 import { decodeImageFrame, getImageFrame, wadouri } from '@cornerstonejs/dicom-image-loader';
-import { takeDecodedPixels } from './file-fetcher.ts';
 import { decodeNative, type DecodedPixels, type Rescale } from './native-decode.ts';
+import type { DecodedFrame } from './plain-grayscale.ts';
+
+/** Takes the pixels a decode worker made from a file, once (the series loader's takeDecodedPixels). */
+export type DecodedPixelsOf = (file: ArrayBufferLike) => DecodedFrame | undefined;
 
 const NATIVE_SYNTAXES = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1']);
 
@@ -62,11 +65,17 @@ export function isPlainGrayscale(dataSet: DataSet): boolean {
 }
 
 /**
- * The pixels the fetch worker decoded from this file (file-fetcher.ts), if it read the same frame
+ * The pixels the fetch worker decoded from this file (file-fetcher.ts, through the series loader), if it read the same frame
  * and rescale as Cornerstone's parse of the file did here, for the same renderer.
  */
-function decodedInWorker(dataSet: DataSet, frame: Types.IImageFrame, rescale: Rescale, allowFloat: boolean): DecodedPixels | null {
-  const decoded = takeDecodedPixels(dataSet.byteArray.buffer);
+function decodedInWorker(
+  takeDecoded: DecodedPixelsOf,
+  dataSet: DataSet,
+  frame: Types.IImageFrame,
+  rescale: Rescale,
+  allowFloat: boolean,
+): DecodedPixels | null {
+  const decoded = takeDecoded(dataSet.byteArray.buffer);
   if (!decoded) return null;
   const same =
     decoded.allowFloat === allowFloat &&
@@ -80,7 +89,7 @@ function decodedInWorker(dataSet: DataSet, frame: Types.IImageFrame, rescale: Re
   return same ? decoded : null;
 }
 
-async function createGrayscaleImage(imageId: string, dataSet: DataSet): Promise<Types.IImage> {
+async function createGrayscaleImage(imageId: string, dataSet: DataSet, takeDecoded: DecodedPixelsOf): Promise<Types.IImage> {
   const pixels = dataSet.elements.x7fe00010!;
   const frame = getImageFrame(imageId) as Types.IImageFrame;
   const modalityLut = (metaData.get('modalityLutModule', imageId) ?? {}) as ModalityLut;
@@ -97,7 +106,7 @@ async function createGrayscaleImage(imageId: string, dataSet: DataSet): Promise<
   const scalingParameters = { rescaleSlope: slope, rescaleIntercept: intercept, modality: dataSet.string('x00080060')?.trim() };
   const allowFloatRendering = canRenderFloatTextures();
   const fast =
-    decodedInWorker(dataSet, frame, { slope, intercept }, allowFloatRendering) ??
+    decodedInWorker(takeDecoded, dataSet, frame, { slope, intercept }, allowFloatRendering) ??
     decodeNative(frame, source, { slope, intercept }, allowFloatRendering);
   const decoded = (
     fast
@@ -168,9 +177,9 @@ async function createGrayscaleImage(imageId: string, dataSet: DataSet): Promise<
  * cached (the caller then uses Cornerstone's loader). The cache entry takes over the caller's
  * reference to the data set and drops it when the image leaves the cache.
  */
-export function cacheNativeImage(imageId: string, url: string, dataSet: DataSet): Promise<void> | null {
+export function cacheNativeImage(imageId: string, url: string, dataSet: DataSet, takeDecoded: DecodedPixelsOf): Promise<void> | null {
   if (!isPlainGrayscale(dataSet) || cache.getImageLoadObject(imageId)) return null;
-  const promise = createGrayscaleImage(imageId, dataSet);
+  const promise = createGrayscaleImage(imageId, dataSet, takeDecoded);
   const cached = cache.putImageLoadObject(imageId, {
     promise,
     cancelFn: undefined,

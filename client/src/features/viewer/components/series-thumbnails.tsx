@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { API_BASE } from '@pacs/common';
-import { afterFirstImage } from '../../../viewer/loading/early-image.ts';
+import { seriesLoader } from '../../../viewer/loading/series-loader.ts';
 import { useInstances } from '../api/get-instances.ts';
 import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
 import { formatDicomDate } from '../../../lib/dicom-format.ts';
@@ -29,7 +29,8 @@ function useRenderedImage(url: string | null): string | null {
     if (!url) return;
     const controller = new AbortController();
     let created: string | null = null;
-    afterFirstImage(THUMBNAIL_WAIT_MS)
+    seriesLoader
+      .afterFirstImage(THUMBNAIL_WAIT_MS)
       .then(() => fetch(url, { headers: { Accept: 'image/jpeg' }, credentials: 'same-origin', signal: controller.signal }))
       .then((response) => (response.ok ? response.blob() : null))
       .then((blob) => {

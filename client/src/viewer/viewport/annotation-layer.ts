@@ -1,0 +1,109 @@
+/**
+ * The annotations on screen: loaded from the study's saved ones, each with its owner (others'
+ * marks locked), shown by the annotation status (all, the user's own, none), and reported to
+ * listeners whenever one is drawn, changed or removed (to save them).
+ */
+import { eventTarget } from '@cornerstonejs/core';
+import { annotation as csAnnotation, Enums as ToolEnums, type Types as ToolTypes } from '@cornerstonejs/tools';
+import {
+  fromItem,
+  isShown,
+  toItem,
+  type AnnotationItem,
+  type AnnotationStatus,
+  type CsAnnotation,
+  type ServerAnnotation,
+} from '../annotations.ts';
+import { ANNOTATION_TOOLS } from '../viewer-config.ts';
+
+export class AnnotationLayer {
+  /** Who drew each annotation on screen (Account id); annotations drawn here belong to `me`. */
+  private readonly owners = new Map<string, string>();
+  private me = '';
+  private status: AnnotationStatus = 'show_all';
+  private readonly listeners = new Set<() => void>();
+
+  /** `render` redraws the viewports (after annotations were loaded or shown differently). */
+  constructor(private readonly render: () => void) {}
+
+  /** Listens to Cornerstone's annotation events; once, with the service's global listeners. */
+  installListeners(): void {
+    const events = ToolEnums.Events;
+    for (const name of [events.ANNOTATION_COMPLETED, events.ANNOTATION_MODIFIED, events.ANNOTATION_REMOVED])
+      eventTarget.addEventListener(name, this.onAnnotationEvent);
+    // A new annotation drawn while only the user's own are shown or all are hidden follows the status.
+    eventTarget.addEventListener(events.ANNOTATION_COMPLETED, (event: Event) => {
+      const uid = (event as CustomEvent<{ annotation?: { annotationUID?: string } }>).detail.annotation?.annotationUID;
+      if (uid && !this.owners.has(uid)) this.owners.set(uid, this.me);
+    });
+  }
+
+  /** Called after any annotation was drawn, changed or removed (to save them). */
+  onChanged(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Replaces the annotations on screen with the study's saved ones; `me` is the signed account. */
+  load(items: readonly ServerAnnotation[], studyUid: string, me: string): void {
+    this.me = me;
+    this.clear();
+    items.forEach((item, index) => {
+      const uid = `saved-${String(item.Id)}-${index}`;
+      const built = fromItem(item, studyUid, uid);
+      if (!built) return;
+      this.owners.set(uid, item.Account);
+      const groupKey = (built.metadata.FrameOfReferenceUID as string | undefined) ?? 'unknown';
+      csAnnotation.state.addAnnotation(built as unknown as ToolTypes.Annotation, groupKey);
+      // Other readers' marks can be seen but not moved.
+      if (item.Account !== me) csAnnotation.locking.setAnnotationLocked(uid, true);
+    });
+    this.applyStatus();
+    this.render();
+  }
+
+  /** The signed user's own annotations on this study, as server rows. */
+  ownItems(): AnnotationItem[] {
+    return this.all()
+      .filter((item) => item.annotationUID && this.ownerOf(item.annotationUID) === this.me)
+      .map(toItem)
+      .filter((item): item is AnnotationItem => item !== null);
+  }
+
+  /** How many annotations are on screen (all owners). */
+  count(): number {
+    return this.all().length;
+  }
+
+  setStatus(status: AnnotationStatus): void {
+    this.status = status;
+    this.applyStatus();
+    this.render();
+  }
+
+  clear(): void {
+    csAnnotation.state.removeAllAnnotations();
+    this.owners.clear();
+  }
+
+  private all(): CsAnnotation[] {
+    const all = csAnnotation.state.getAllAnnotations() as unknown as CsAnnotation[];
+    return all.filter((item) => ANNOTATION_TOOLS.includes(item.metadata.toolName));
+  }
+
+  private ownerOf(uid: string): string {
+    return this.owners.get(uid) ?? this.me;
+  }
+
+  private applyStatus(): void {
+    for (const item of this.all()) {
+      if (!item.annotationUID) continue;
+      const visible = isShown(this.status, this.ownerOf(item.annotationUID), this.me);
+      csAnnotation.visibility.setAnnotationVisibility(item.annotationUID, visible);
+    }
+  }
+
+  private readonly onAnnotationEvent = () => {
+    for (const listener of this.listeners) listener();
+  };
+}
