@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-system.sh --bench
 bash scripts/ensure-npm.sh
-exec node --import tsx bench/run.ts
+exec node --import tsx bench/run.ts "$@"

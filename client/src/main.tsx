@@ -2,13 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './lib/api-client.ts';
-import { applyDocumentLanguage } from './app/language.ts';
-import { setNavigator } from './app/navigation.ts';
+import { applyDocumentLanguage } from './state/language.ts';
+import { setNavigator } from './lib/navigation.ts';
 import { Providers } from './app/providers.tsx';
-import { queryClient } from './app/query-client.ts';
+import { queryClient } from './lib/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
-import { currentCsrfToken, refreshCsrfToken } from './app/session.ts';
-import { uiStore } from './app/stores/index.ts';
+import { currentCsrfToken, refreshCsrfToken } from './features/auth/session.ts';
+import { uiStore } from './state/index.ts';
 import { prefetchStudy, viewerStudyOf } from './features/viewer/prefetch-study.ts';
 import './styles/app.css';
 

@@ -10,8 +10,8 @@ import { paths, redirectTarget } from '../lib/paths.ts';
 import { getLoginByCode, postLogin } from '../features/auth/api/login.ts';
 import { hasCredentials, parseQueryLogin, stripCredentials, type QueryLogin } from '../features/auth/query-login.ts';
 import { decideAccess, type RouteAccess } from './route-access.ts';
-import { clearSession, ensureServerState, ensureSession, loadSessionFor } from './session.ts';
-import { sessionStore, uiStore } from './stores/index.ts';
+import { clearSession, ensureServerState, ensureSession, loadSessionFor } from '../features/auth/session.ts';
+import { sessionStore, uiStore } from '../state/index.ts';
 
 type QueryLoginOutcome = 'signed-in' | 'blocked' | 'invalid' | 'failed';
 

@@ -4,9 +4,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { ENGLISH, loadMessages, type Messages } from '../i18n/messages.ts';
-import { applyDocumentLanguage } from './language.ts';
-import { queryClient } from './query-client.ts';
-import { uiStore } from './stores/index.ts';
+import { applyDocumentLanguage } from '../state/language.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { uiStore } from '../state/index.ts';
 
 const IntlRoot = observer(function IntlRoot({ children }: { children: ReactNode }) {
   const code = uiStore.language;

@@ -13,7 +13,7 @@ import { guard } from './guard.ts';
 import { RouteError } from './route-error.tsx';
 import { RoutePlaceholder } from './route-placeholder.tsx';
 import { mergeAccess, type RouteAccess } from './route-access.ts';
-import { ensureSession } from './session.ts';
+import { ensureSession } from '../features/auth/session.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { TabbedLayout } from './shell/tabbed-layout.tsx';
 

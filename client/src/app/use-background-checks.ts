@@ -2,10 +2,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { getHeartbeat } from '../features/server/api/get-heartbeat.ts';
-import { handleError } from './error-effects.ts';
+import { handleError } from '../lib/error-effects.ts';
 import { Heartbeat, heartbeatKeyFor } from './heartbeat.ts';
 import { Inactivity } from './inactivity.ts';
-import { sessionStore, uiStore } from './stores/index.ts';
+import { sessionStore, uiStore } from '../state/index.ts';
 import { ApiError } from '../lib/api-error.ts';
 
 export function useBackgroundChecks(): void {

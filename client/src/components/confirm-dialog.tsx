@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../app/dialogs/dialog.tsx';
+import { Dialog } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   title: ReactNode;

@@ -2,7 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { ProfileDialog } from '../../features/accounts/components/profile-dialog.tsx';
 import { TimeZoneDialog } from '../../features/configs/components/time-zone-dialog.tsx';
-import { sessionStore, uiStore, type DialogName } from '../stores/index.ts';
+import { sessionStore, uiStore, type DialogName } from '../../state/index.ts';
 import { DicomConnectionDialog } from './dicom-connection-dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
 import { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog.tsx';

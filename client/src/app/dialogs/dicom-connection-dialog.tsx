@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from './dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
 
 /**
  * The DICOM connection limit dialog (spec 1 §2): it must be answered, so no Esc, no backdrop and

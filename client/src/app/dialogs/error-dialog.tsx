@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ERROR_MESSAGES } from '../../lib/error-messages.ts';
-import type { ErrorInfo } from '../stores/ui-store.ts';
-import { Dialog } from './dialog.tsx';
+import type { ErrorInfo } from '../../state/ui-store.ts';
+import { Dialog } from '../../components/dialog.tsx';
 
 /** Shows a failed call's status and message (spec 1 §8), translated when the code is known. */
 export function ErrorDialog({ error, onClose }: { error: ErrorInfo; onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from './dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
 
 /** The shortcuts the shell itself answers; screens add their own as they arrive. */
 export function KeyboardShortcutsDialog({ onClose }: { onClose: () => void }) {

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from './dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
 
 /** Shown on a 403 at sign-in: the account is locked after too many failures. */
 export function LoginBlockedDialog({ onClose }: { onClose: () => void }) {

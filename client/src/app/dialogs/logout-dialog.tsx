@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { paths } from '../../lib/paths.ts';
-import { signOut } from '../session.ts';
-import { Dialog } from './dialog.tsx';
+import { signOut } from '../../features/auth/session.ts';
+import { Dialog } from '../../components/dialog.tsx';
 
 export function LogoutDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useConnectedUsers } from '../../features/server/api/get-connected-users.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { Dialog } from './dialog.tsx';
+import { Dialog } from '../../components/dialog.tsx';
 
 /** The web connection limit dialog: who holds the connections (`GET /connected/users`). */
 export function WebConnectionDialog({ onClose }: { onClose: () => void }) {

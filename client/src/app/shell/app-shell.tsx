@@ -12,12 +12,12 @@ import { DialogsHost } from '../dialogs/dialogs-host.tsx';
 import { rememberAllowedLocation } from '../guard.ts';
 import { buildPageTitle } from '../page-title.ts';
 import { SEGMENT_MESSAGES } from '../segments.ts';
-import { sessionStore, uiStore } from '../stores/index.ts';
+import { sessionStore, uiStore } from '../../state/index.ts';
 import { useBackgroundChecks } from '../use-background-checks.ts';
 import { GlobalBar } from './global-bar.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { SearchBarSlot, ToolbarSlot } from './slots.tsx';
+import { SearchBarSlot, ToolbarSlot } from '../../components/slots.tsx';
 import { LoadingOverlay, OfflineBanner } from './status-layers.tsx';
 import { topBarsFor } from './top-bars.ts';
 

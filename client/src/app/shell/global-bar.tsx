@@ -4,8 +4,8 @@ import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@pacs/common';
 import { paths } from '../../lib/paths.ts';
-import { sessionStore, uiStore } from '../stores/index.ts';
-import { Icon, Logo } from './icons.tsx';
+import { sessionStore, uiStore } from '../../state/index.ts';
+import { Icon, Logo } from '../../components/icons.tsx';
 import { ProfileDropdown } from './profile-dropdown.tsx';
 
 export const GlobalBar = observer(function GlobalBar() {

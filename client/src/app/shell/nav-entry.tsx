@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
-import { uiStore } from '../stores/index.ts';
-import { Icon } from './icons.tsx';
+import { uiStore } from '../../state/index.ts';
+import { Icon } from '../../components/icons.tsx';
 import type { NavItem } from './nav-items.ts';
 
 interface NavEntryProps {

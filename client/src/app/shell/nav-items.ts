@@ -7,8 +7,8 @@ import { defineMessages } from 'react-intl';
 import type { Edition, SignedAccount } from '@pacs/common';
 import { AREA_ACCESS } from '../areas.ts';
 import { decideAccess, type RouteAccess } from '../route-access.ts';
-import type { DialogName } from '../stores/ui-store.ts';
-import type { IconName } from './icons.tsx';
+import type { DialogName } from '../../state/ui-store.ts';
+import type { IconName } from '../../components/icons.tsx';
 
 export interface NavItem {
   key: string;

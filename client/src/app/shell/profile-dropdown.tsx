@@ -2,8 +2,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionStore } from '../stores/index.ts';
-import { Icon } from './icons.tsx';
+import { sessionStore } from '../../state/index.ts';
+import { Icon } from '../../components/icons.tsx';
 import { NavEntry } from './nav-entry.tsx';
 import { PROFILE_ITEMS, visibleItems } from './nav-items.ts';
 import { useNavContext } from './use-nav-context.ts';

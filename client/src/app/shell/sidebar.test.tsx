@@ -5,8 +5,8 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import type { Permissions } from '@pacs/common';
 import { ENGLISH } from '../../i18n/messages.ts';
-import { sessionStore } from '../stores/index.ts';
-import { signedAccount } from '../stores/signed-account.fixture.ts';
+import { sessionStore } from '../../state/index.ts';
+import { signedAccount } from '../../state/signed-account.fixture.ts';
 import { Sidebar } from './sidebar.tsx';
 
 function signIn(permissions: Permissions): void {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENGLISH } from '../../i18n/messages.ts';
-import { SearchBarSlot, SlotPortal, ToolbarSlot } from './slots.tsx';
+import { SearchBarSlot, SlotPortal, ToolbarSlot } from '../../components/slots.tsx';
 import { topBarsFor } from './top-bars.ts';
 
 let showPickers: (show: boolean) => void = () => undefined;

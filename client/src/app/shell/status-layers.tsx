@@ -1,8 +1,8 @@
 /** The offline banner and the loading overlay (spec 1 §2 "Other shell elements"). */
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
-import { uiStore } from '../stores/index.ts';
-import { Icon } from './icons.tsx';
+import { uiStore } from '../../state/index.ts';
+import { Icon } from '../../components/icons.tsx';
 
 export const OfflineBanner = observer(function OfflineBanner() {
   if (!uiStore.offline) return null;

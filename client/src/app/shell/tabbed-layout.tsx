@@ -5,7 +5,7 @@ import { NavLink, Outlet } from 'react-router';
 import { AREA_ACCESS, TABBED_AREAS, type TabNode, type TabbedArea } from '../areas.ts';
 import { decideAccess, mergeAccess, type RouteAccess } from '../route-access.ts';
 import { SEGMENT_MESSAGES } from '../segments.ts';
-import { sessionStore } from '../stores/index.ts';
+import { sessionStore } from '../../state/index.ts';
 
 function useLabel() {
   const intl = useIntl();

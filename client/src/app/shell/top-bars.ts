@@ -1,11 +1,9 @@
 /** Which bars and theme each route gets (spec 1 §2 "Top bar by route"). */
-import type { Theme } from '../stores/ui-store.ts';
+import type { Theme } from '../../state/ui-store.ts';
 
-/**
- * How the shell shows a search bar or toolbar band: always (an empty slot holds its place),
- * only while a screen fills it, or never.
- */
-export type Band = 'always' | 'when-filled' | 'never';
+import type { Band } from '../../components/slots.tsx';
+
+export type { Band };
 
 export interface TopBars {
   theme: Theme;

@@ -1,4 +1,4 @@
-import { sessionStore } from '../stores/index.ts';
+import { sessionStore } from '../../state/index.ts';
 import type { NavContext } from './nav-items.ts';
 
 /** The menus' view of the session; call inside an observer so changes re-render. */

@@ -12,7 +12,9 @@ import {
   type ShareItem,
   type ShareKind,
 } from '@pacs/common';
-import { formatDicomDate, formatDicomDateTime, formatInstant, formatPersonName, type FormatContext } from '../studies/format.ts';
+import { formatInstant } from '../../lib/format.ts';
+import { formatDicomDate, formatDicomDateTime, formatPersonName } from '../../lib/dicom-format.ts';
+import { type FormatContext } from '../studies/index.ts';
 
 export function shareColumns(configs: Configs | null | undefined, kind: ShareKind): ColumnSetting[] {
   const stored = configs?.share?.fields?.[kind];

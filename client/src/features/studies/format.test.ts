@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatCell,
-  formatDicomDate,
-  formatDicomDateTime,
-  formatDicomTime,
-  formatFileSize,
-  formatInstant,
-  formatPersonName,
-  personNameGroups,
-} from './format.ts';
+import { formatFileSize, formatInstant } from '../../lib/format.ts';
+import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName, personNameGroups } from '../../lib/dicom-format.ts';
+import { formatCell } from './format.ts';
 import type { StudyItem } from './types.ts';
 
 describe('dates and times', () => {

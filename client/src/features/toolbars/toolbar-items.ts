@@ -21,7 +21,7 @@ import {
   type ToolbarItemType,
   type ToolbarPosition,
 } from '@pacs/common';
-import type { ToolbarPage } from '../../app/toolbars.ts';
+import type { ToolbarPage } from './toolbar-source.ts';
 import { moveEntry } from '../../lib/move-entry.ts';
 
 export type { ToolbarPage };

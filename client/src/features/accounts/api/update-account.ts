@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { refreshSignedAccount } from '../../auth/api/get-signed-account.ts';
+import { refreshSignedAccount } from '../../auth/index.ts';
 
 export interface UpdateAccountInput {
   Id: string;

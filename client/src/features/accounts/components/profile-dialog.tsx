@@ -1,10 +1,10 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_PASSWORD_CONFIG, type SignedAccount } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../components/form-fields.tsx';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
-import { usePasswordConfig } from '../../admin/api/get-password-config.ts';
+import { usePasswordConfig } from '../../admin/index.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { profileSchema, type ProfileValues } from '../profile-schema.ts';
 import { PasswordPolicyHint } from './password-policy-hint.tsx';

@@ -5,7 +5,7 @@
  */
 import type { IntlShape } from 'react-intl';
 import { ERRORS, type ErrorCode } from '@pacs/common';
-import { handleError } from '../../../app/error-effects.ts';
+import { handleError } from '../../../lib/error-effects.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { ERROR_MESSAGES } from '../../../lib/error-messages.ts';
 

@@ -1,7 +1,7 @@
 /** admin/general/security: account lock settings, password policy, this month's locks. */
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { useAuthConfig } from '../api/get-auth-config.ts';
 import { usePasswordConfig } from '../api/get-password-config.ts';
 import { AuthLockForm } from './auth-lock-form.tsx';

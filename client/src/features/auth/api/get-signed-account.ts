@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignedAccount } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 
 export const signedAccountQueryKey = ['accounts', 'signed'] as const;
 

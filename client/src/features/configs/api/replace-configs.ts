@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Configs } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { configsQueryKey } from './get-configs.ts';
 
 export interface ReplaceConfigsInput {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as yup from 'yup';
 import type { Configs } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { SelectField } from '../../../components/form-fields.tsx';
 import { VALIDATION } from '../../../lib/validation-messages.ts';
 import { useReplaceConfigs } from '../api/replace-configs.ts';

@@ -5,8 +5,8 @@
  * fetch reports no upload progress; headers, CSRF retry and errors follow the shared client.
  */
 import { isErrorBody } from '@pacs/common';
-import { refreshCsrfToken } from '../../../app/session.ts';
-import { sessionStore, uiStore } from '../../../app/stores/index.ts';
+import { refreshCsrfToken } from '../../auth/index.ts';
+import { sessionStore, uiStore } from '../../../state/index.ts';
 import { buildUrl } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { ImportEntry } from '../upload-plan.ts';

@@ -6,9 +6,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
-import { handleError } from '../../../app/error-effects.ts';
-import { formatFileSize } from '../../studies/format.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { handleError } from '../../../lib/error-effects.ts';
+import { formatFileSize } from '../../../lib/format.ts';
 import { getStudyIndexed } from '../api/find-study.ts';
 import { postImportFiles } from '../api/post-import-files.ts';
 import { droppedEntries } from '../dropped-files.ts';

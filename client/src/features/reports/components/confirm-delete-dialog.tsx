@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 export interface ConfirmDeleteDialogProps {
   title: ReactNode;

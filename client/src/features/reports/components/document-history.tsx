@@ -1,7 +1,8 @@
 /** The report's documents, newest first; the current one (is_last) is marked, older ones open read-only. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionStore } from '../../../app/stores/index.ts';
-import { DEFAULT_DATE_FORMAT, formatInstant } from '../../studies/format.ts';
+import { sessionStore } from '../../../state/index.ts';
+import { formatInstant } from '../../../lib/format.ts';
+import { DEFAULT_DATE_FORMAT } from '../../../lib/dicom-format.ts';
 import type { ReportDocument } from '../types.ts';
 import { StatusBadge } from './status-badge.tsx';
 

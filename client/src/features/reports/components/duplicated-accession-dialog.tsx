@@ -1,8 +1,8 @@
 /** The "duplicated accession number" dialog (spec 2 §5): several studies share the number; the user picks one. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
-import { sessionStore } from '../../../app/stores/index.ts';
-import { DEFAULT_DATE_FORMAT, formatDicomDate, formatPersonName } from '../../studies/format.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { sessionStore } from '../../../state/index.ts';
+import { DEFAULT_DATE_FORMAT, formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
 import type { ReportStudy } from '../types.ts';
 
 export interface DuplicatedAccessionDialogProps {

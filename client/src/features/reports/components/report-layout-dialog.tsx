@@ -5,9 +5,9 @@
  */
 import { FormattedMessage } from 'react-intl';
 import type { ReportLayoutItem } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
-import { ReportLayoutEditor } from '../../admin/report/components/report-layout-editor.tsx';
-import { useReplaceConfigs } from '../../configs/api/replace-configs.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { ReportLayoutEditor } from '../../admin/index.ts';
+import { useReplaceConfigs } from '../../configs/index.ts';
 
 export function ReportLayoutDialog({ layout, onClose }: { layout: readonly ReportLayoutItem[] | undefined; onClose: () => void }) {
   const replace = useReplaceConfigs();

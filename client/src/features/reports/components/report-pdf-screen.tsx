@@ -8,9 +8,9 @@ import { observer } from 'mobx-react-lite';
 import { useId, useMemo, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { CheckboxField, FormAlert } from '../../../components/form-fields.tsx';
-import { sessionStore, uiStore } from '../../../app/stores/index.ts';
+import { sessionStore, uiStore } from '../../../state/index.ts';
 import { isRtl } from '../../../i18n/languages.ts';
-import { useReplaceSettings } from '../../settings/api/replace-settings.ts';
+import { useReplaceSettings } from '../../settings/index.ts';
 import {
   BLOCKS,
   BORDER_STYLES,

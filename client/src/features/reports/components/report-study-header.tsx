@@ -1,7 +1,7 @@
 /** The report's study header: patient, ID, date, modality, description, accession and the report status. */
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionStore } from '../../../app/stores/index.ts';
-import { DEFAULT_DATE_FORMAT, formatDicomDate, formatPersonName } from '../../studies/format.ts';
+import { sessionStore } from '../../../state/index.ts';
+import { DEFAULT_DATE_FORMAT, formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
 import type { ReportStudy } from '../types.ts';
 import { StatusBadge } from './status-badge.tsx';
 

@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { PermissionKey, ToolbarItem } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { LineIcon } from '../../../components/line-icon.tsx';
 
 const LABELS = defineMessages({

@@ -2,7 +2,7 @@
 import { Form, Formik, useField } from 'formik';
 import { useId, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/form-fields.tsx';
 import { TEMPLATE_NAME_MAX, templateSchema, type TemplateValues } from '../template-schema.ts';
 

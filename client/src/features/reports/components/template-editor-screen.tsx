@@ -8,9 +8,9 @@ import { observer } from 'mobx-react-lite';
 import { useState, type DragEvent } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { ReportTemplate } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { IconButton, LineIcon, ROW_ICON_PATHS } from '../../../components/line-icon.tsx';
-import { useReplaceSettings } from '../../settings/api/replace-settings.ts';
+import { useReplaceSettings } from '../../settings/index.ts';
 import {
   addFolder,
   addTemplate,

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReportTemplate } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 export interface TemplateInsertDialogProps {
   tree: readonly ReportTemplate[];

@@ -9,8 +9,8 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { INDEX_BEHIND_GRACE_SECONDS } from '@pacs/common';
-import { Icon } from '../../../app/shell/icons.tsx';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { Icon } from '../../../components/icons.tsx';
+import { sessionStore } from '../../../state/index.ts';
 import { useIndexStatus } from '../api/get-index-status.ts';
 
 export const IndexStatusBanner = observer(function IndexStatusBanner() {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, type SignedAccount } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { putReplaceSettings } from './replace-settings.ts';
 
 const guest: SignedAccount = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { defaultSettings, setAtPath, splitKey, type SettingsResponse, type UserSettings } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { settingsQueryKey } from './get-settings.ts';
 
 export interface ReplaceSettingsInput {

@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { StudyItem } from '@pacs/common';
-import { formatPersonName } from '../../studies/format.ts';
+import { formatPersonName } from '../../../lib/dicom-format.ts';
 import { SHARE_MESSAGES as M } from '../messages.ts';
 import { ShareDialogs, type ShareDialogState } from './share-dialogs.tsx';
 import type { ShareSubject } from './share-edit-dialog.tsx';

@@ -15,8 +15,8 @@ import {
   type ColumnSetting,
   type ShareKind,
 } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
-import { useReplaceConfigs } from '../../configs/api/replace-configs.ts';
+import { sessionStore } from '../../../state/index.ts';
+import { useReplaceConfigs } from '../../configs/index.ts';
 import { SHARE_MESSAGES as M, shareColumnLabel } from '../messages.ts';
 import { shareColumns } from '../share-columns.ts';
 import { ListEditor, NumberCell, SelectCell, TextCell, type ListColumn } from './list-editor.tsx';

@@ -4,7 +4,7 @@
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ShareItem, ShareKind } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import type { CreatedShare } from '../api/save-share.ts';
 import { useSharesOf } from '../api/get-shares-of.ts';
 import { SHARE_MESSAGES as M } from '../messages.ts';

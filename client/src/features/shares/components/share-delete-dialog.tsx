@@ -1,9 +1,9 @@
 /** The share-stop confirmation (spec 3 §2): stopping ends the recipient's access at once. */
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ShareItem, ShareKind } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { useDeleteShare } from '../api/delete-share.ts';
-import { formatPersonName } from '../../studies/format.ts';
+import { formatPersonName } from '../../../lib/dicom-format.ts';
 import { SHARE_MESSAGES as M, SHARE_TYPE_LABELS } from '../messages.ts';
 
 export interface ShareDeleteDialogProps {

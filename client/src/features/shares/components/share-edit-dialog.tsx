@@ -16,12 +16,11 @@ import {
   type ShareProblem,
   type ShareWithShortcut,
 } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { sessionStore } from '../../../state/index.ts';
 import { FormAlert } from '../../../components/form-fields.tsx';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
-import { getInstitutionsQueryOptions } from '../../admin/accounts/api/get-institutions.ts';
-import { getRolesQueryOptions } from '../../admin/accounts/api/get-roles.ts';
+import { getInstitutionsQueryOptions, getRolesQueryOptions } from '../../admin/index.ts';
 import { useSaveShare, type CreatedShare } from '../api/save-share.ts';
 import { addDays, defaultExpiryDays, expiryDayOf, expiryShortcuts, localDay } from '../share-expiry.ts';
 import { parseModalities } from '../share-modalities.ts';

@@ -5,9 +5,10 @@
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ShareItem, ShareKind } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
-import { sessionStore } from '../../../app/stores/index.ts';
-import { DEFAULT_DATE_FORMAT, type FormatContext } from '../../studies/format.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { sessionStore } from '../../../state/index.ts';
+import { DEFAULT_DATE_FORMAT } from '../../../lib/dicom-format.ts';
+import { type FormatContext } from '../../studies/index.ts';
 import { formatShareCell } from '../share-columns.ts';
 import { shareLink, sharePages } from '../share-links.ts';
 import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS, SHARE_TYPE_LABELS, shareFieldLabel } from '../messages.ts';

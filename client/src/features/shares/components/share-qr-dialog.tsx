@@ -6,7 +6,7 @@ import { toCanvas } from 'qrcode';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ShareItem, ShareKind } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { shareLink, sharePages, type SharePage } from '../share-links.ts';
 import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS } from '../messages.ts';
 import { copyText } from '../copy-text.ts';

@@ -8,7 +8,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ShareKind } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { getSharesQueryOptions, useShares } from '../api/get-shares.ts';
 import { shareColumns, visibleShareColumns } from '../share-columns.ts';
 import { SHARE_MESSAGES as M } from '../messages.ts';

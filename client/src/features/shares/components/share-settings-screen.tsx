@@ -8,10 +8,9 @@ import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ShareWithShortcut } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
-import { getInstitutionsQueryOptions } from '../../admin/accounts/api/get-institutions.ts';
-import { getRolesQueryOptions } from '../../admin/accounts/api/get-roles.ts';
-import { useReplaceSettings } from '../../settings/api/replace-settings.ts';
+import { sessionStore } from '../../../state/index.ts';
+import { getInstitutionsQueryOptions, getRolesQueryOptions } from '../../admin/index.ts';
+import { useReplaceSettings } from '../../settings/index.ts';
 import { SHARE_MESSAGES as M } from '../messages.ts';
 import {
   MAX_EXPIRY_DAYS,

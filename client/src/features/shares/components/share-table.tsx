@@ -4,7 +4,7 @@
  */
 import { useIntl } from 'react-intl';
 import type { ColumnSetting, ShareItem, ShareKind } from '@pacs/common';
-import type { FormatContext } from '../../studies/format.ts';
+import type { FormatContext } from '../../studies/index.ts';
 import { formatShareCell } from '../share-columns.ts';
 import { SHARE_MESSAGES as M, SHARE_TYPE_LABELS, shareColumnLabel } from '../messages.ts';
 import { ShareIcon, type ShareIconName } from './share-icons.tsx';

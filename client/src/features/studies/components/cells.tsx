@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite';
 import type { CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import type { Alignment, ColumnSetting } from '@pacs/common';
-import { formatCell, personNameGroups, type FormatContext } from '../format.ts';
+import { personNameGroups } from '../../../lib/dicom-format.ts';
+import { formatCell, type FormatContext } from '../format.ts';
 import type { StudyNode } from '../selection.ts';
 import type { ListItem, StudyItem } from '../types.ts';
 

@@ -1,9 +1,9 @@
 /** The note dialog (spec 2 §2 "note"): edits a study's shared note; needs list_note. */
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { useUpdateStudy } from '../api/update-study.ts';
-import { formatPersonName } from '../format.ts';
+import { formatPersonName } from '../../../lib/dicom-format.ts';
 import type { StudyItem } from '../types.ts';
 
 const NOTE_MAX_LENGTH = 4000;

@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MatchType, SearchBarPart, SearchShortcutKey, VisibleKey } from '@pacs/common';
-import { Icon } from '../../../app/shell/icons.tsx';
+import { Icon } from '../../../components/icons.tsx';
 import { MATCH_TYPES, QUICK_SEARCH_KEYS, SEARCH_SHORTCUTS } from '../search-query.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { StarIcon } from './cells.tsx';

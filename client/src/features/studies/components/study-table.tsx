@@ -6,7 +6,7 @@
 import { observer } from 'mobx-react-lite';
 import { Fragment, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { columnLabel } from '../../../app/default-labels.ts';
+import { columnLabel } from '../../../i18n/default-labels.ts';
 import type { ColumnSetting } from '@pacs/common';
 import { isSortable } from '../columns.ts';
 import type { FormatContext } from '../format.ts';

@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { PermissionKey, ToolbarItem } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
-import { folderLabel } from '../../../app/default-labels.ts';
-import { ImportDialog } from '../../import/components/import-dialog.tsx';
-import { ShareAction } from '../../shares/components/share-action.tsx';
+import { sessionStore } from '../../../state/index.ts';
+import { folderLabel } from '../../../i18n/default-labels.ts';
+import { ImportDialog } from '../../import/index.ts';
+import { ShareAction } from '../../shares/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 
 const LABELS = defineMessages({

@@ -9,7 +9,7 @@ import { Form, Formik } from 'formik';
 import { useIntl } from 'react-intl';
 import { mixed, object, string } from 'yup';
 import { isToolbarFolderName, isToolbarPosition, TOOLBAR_FOLDER_NAME_MAX_LENGTH, type ToolbarPosition } from '@pacs/common';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { SelectField, TextField } from '../../../components/form-fields.tsx';
 import { VALIDATION } from '../../../lib/validation-messages.ts';
 

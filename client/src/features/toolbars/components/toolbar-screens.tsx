@@ -8,10 +8,10 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { hasPermission, type PermissionKey, type ToolbarItem } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
-import { toolbarKey } from '../../../app/toolbars.ts';
-import { useReplaceConfigs } from '../../configs/api/replace-configs.ts';
-import { useReplaceSettings } from '../../settings/api/replace-settings.ts';
+import { sessionStore } from '../../../state/index.ts';
+import { toolbarKey } from '../toolbar-source.ts';
+import { useReplaceConfigs } from '../../configs/index.ts';
+import { useReplaceSettings } from '../../settings/index.ts';
 import { GUEST_DEFAULTS, SHARE_GUEST_PERMISSIONS, TOOLBAR_PAGES, USER_DEFAULTS, type ToolbarPage } from '../toolbar-items.ts';
 import { ToolbarEditor } from './toolbar-editor.tsx';
 

@@ -1,10 +1,10 @@
 /** user/profile: who is signed in, the profile dialog, and the interface language (saved in settings). */
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
-import { applyLanguage } from '../../../app/language.ts';
-import { LanguageSelect } from '../../../app/shell/language-select.tsx';
-import { sessionStore, uiStore } from '../../../app/stores/index.ts';
-import { useReplaceSettings } from '../../settings/api/replace-settings.ts';
+import { applyLanguage } from '../../../state/language.ts';
+import { LanguageSelect } from '../../../components/language-select.tsx';
+import { sessionStore, uiStore } from '../../../state/index.ts';
+import { useReplaceSettings } from '../../settings/index.ts';
 
 export const ProfileScreen = observer(function ProfileScreen() {
   const account = sessionStore.account;

@@ -1,5 +1,5 @@
 import { API_BASE } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 
 export interface CaptureResult {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { useDicomHeader, type InstanceKey } from '../api/get-dicom-header.ts';
 import { headerRows, searchRows, type HeaderRow, type KeywordOf } from '../dicom-header.ts';
 

@@ -1,6 +1,6 @@
 /** The viewer's keyboard shortcuts (spec 2 "keyboard shortcuts" dialog): the user's list and the preset keys. */
 import { defineMessages, useIntl } from 'react-intl';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import type { ModalityPreset } from '../../../viewer/presets.ts';
 import type { Shortcut } from '../shortcuts.ts';
 

@@ -1,7 +1,7 @@
 /** Asks for the text of an arrow or text annotation (spec 2 "viewer tools: annotation text"). */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Dialog } from '../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 
 export function AnnotationTextDialog({ initial, onDone }: { initial: string; onDone: (text: string | null) => void }) {
   const intl = useIntl();

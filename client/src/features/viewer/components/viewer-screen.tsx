@@ -9,9 +9,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@pacs/common';
-import { sessionStore } from '../../../app/stores/index.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { withTimeout } from '../../../lib/lazy-screen.ts';
-import { OpenFirstStudy, opensFirstStudy } from '../../studies/components/open-first-study.tsx';
+import { OpenFirstStudy, opensFirstStudy } from '../../studies/index.ts';
 import { prefetchStudy } from '../prefetch-study.ts';
 
 const StudyViewer = lazy(async () => ({

@@ -8,7 +8,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { AnnotationStatus, ToolbarItem } from '@pacs/common';
-import { folderLabel } from '../../../app/default-labels.ts';
+import { folderLabel } from '../../../i18n/default-labels.ts';
 import { CINE_MAX_FPS, CINE_MIN_FPS } from '../../../viewer/interaction.ts';
 import { IMAGE_LAYOUTS, SERIES_LAYOUTS, type LayoutKey } from '../../../viewer/layouts.ts';
 import type { ModalityPreset } from '../../../viewer/presets.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionStore } from '../../../../app/stores/index.ts';
+import { sessionStore } from '../../../../state/index.ts';
 import { api } from '../../../../lib/api-client.ts';
-import { refreshSignedAccount } from '../../../auth/api/get-signed-account.ts';
+import { refreshSignedAccount } from '../../../auth/index.ts';
 import { accountsQueryKey } from './get-accounts.ts';
 import { rolesQueryKey } from './get-roles.ts';
 

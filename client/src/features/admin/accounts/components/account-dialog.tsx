@@ -2,7 +2,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AE_TITLE_MAX_LENGTH, DEFAULT_PASSWORD_CONFIG } from '@pacs/common';
-import { Dialog } from '../../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../../components/form-fields.tsx';
 import { usePasswordConfig } from '../../api/get-password-config.ts';
 import { useCreateAccount } from '../api/create-account.ts';

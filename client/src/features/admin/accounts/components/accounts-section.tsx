@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionStore } from '../../../../app/stores/index.ts';
+import { sessionStore } from '../../../../state/index.ts';
 import { FormAlert } from '../../../../components/form-fields.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../../components/dialog.tsx';
 import { FormAlert } from '../../../../components/form-fields.tsx';
 import { readDialogFailure } from '../server-errors.ts';
 

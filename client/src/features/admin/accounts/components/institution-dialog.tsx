@@ -1,7 +1,7 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../../components/form-fields.tsx';
 import { useCreateInstitution } from '../api/create-institution.ts';
 import { useUpdateInstitution } from '../api/update-institution.ts';

@@ -2,7 +2,7 @@ import { Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TELERADIOLOGY_KINDS, type Edition, type TeleradiologyKind } from '@pacs/common';
-import { Dialog } from '../../../../app/dialogs/dialog.tsx';
+import { Dialog } from '../../../../components/dialog.tsx';
 import { FormAlert, SelectField, TextField } from '../../../../components/form-fields.tsx';
 import { useCreateRole } from '../api/create-role.ts';
 import { useUpdateRole } from '../api/update-role.ts';

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MASTER_ROLE_NO } from '@pacs/common';
-import { Icon } from '../../../../app/shell/icons.tsx';
-import { sessionStore } from '../../../../app/stores/index.ts';
+import { Icon } from '../../../../components/icons.tsx';
+import { sessionStore } from '../../../../state/index.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { KIND_LABELS, PERMISSION_LABELS, STUDY_ACCESS_LABELS } from '../messages.ts';
 import { grantedKeys } from '../permission-grid.ts';

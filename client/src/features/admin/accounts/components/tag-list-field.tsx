@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Icon } from '../../../../app/shell/icons.tsx';
+import { Icon } from '../../../../components/icons.tsx';
 import { addTag } from '../targets.ts';
 import type { TargetList } from '../types.ts';
 

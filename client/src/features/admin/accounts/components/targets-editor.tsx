@@ -2,7 +2,7 @@ import { useField } from 'formik';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionStore } from '../../../../app/stores/index.ts';
+import { sessionStore } from '../../../../state/index.ts';
 import { useAeTitles } from '../api/get-ae-titles.ts';
 import { useInstitutionNames } from '../api/get-institution-names.ts';
 import { TARGET_LIST_LABELS } from '../messages.ts';

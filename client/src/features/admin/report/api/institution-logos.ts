@@ -5,7 +5,7 @@
  * report_footer.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionStore, uiStore } from '../../../../app/stores/index.ts';
+import { sessionStore, uiStore } from '../../../../state/index.ts';
 import { api, buildUrl } from '../../../../lib/api-client.ts';
 import { ApiError } from '../../../../lib/api-error.ts';
 

@@ -8,7 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReportLayoutItem } from '@pacs/common';
 import { LineIcon, ROW_ICON_PATHS } from '../../../../components/line-icon.tsx';
 import { moveEntry } from '../../../../lib/move-entry.ts';
-import { SECTION_LABELS } from '../../../reports/section-labels.ts';
+import { SECTION_LABELS } from '../../../reports/index.ts';
 import { completeLayout, defaultLayout, normaliseLayout } from '../layout.ts';
 
 const DEFAULT_LABELS = new Map(defaultLayout().map((item) => [item.key, item.label]));

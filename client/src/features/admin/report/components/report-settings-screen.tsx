@@ -6,8 +6,8 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { sessionStore } from '../../../../app/stores/index.ts';
-import { useReplaceConfigs } from '../../../configs/api/replace-configs.ts';
+import { sessionStore } from '../../../../state/index.ts';
+import { useReplaceConfigs } from '../../../configs/index.ts';
 import { useInstitutions } from '../../accounts/api/get-institutions.ts';
 import { LOGO_NAMES } from '../api/institution-logos.ts';
 import { LogoCard } from './logo-card.tsx';

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api-error.ts';
+import { ApiError } from './api-error.ts';
 import { handleError } from './error-effects.ts';
 import { setNavigator } from './navigation.ts';
-import { sessionStore } from './stores/index.ts';
-import { signedAccount } from './stores/signed-account.fixture.ts';
+import { sessionStore } from '../state/index.ts';
+import { signedAccount } from '../state/signed-account.fixture.ts';
 
 function account(isGuest: boolean) {
   return signedAccount(isGuest ? { Id: 'guest-1', IsGuest: true } : {});

@@ -1,6 +1,6 @@
 /** Switching the interface language: store, local storage, and `<html lang dir>`. */
 import { isRtl, resolveLanguage } from '../i18n/languages.ts';
-import { LANGUAGE_STORAGE_KEY, uiStore } from './stores/index.ts';
+import { LANGUAGE_STORAGE_KEY, uiStore } from './index.ts';
 
 export function applyDocumentLanguage(code: string): void {
   document.documentElement.lang = code;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { LANGUAGES } from '../../i18n/languages.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /** A labelled picker over the interface languages (names in their own script). */
 export function LanguageSelect({

@@ -3,8 +3,8 @@
  * mutation says it shows them itself (lib/query-meta.ts).
  */
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-error.ts';
-import type { AppQueryMeta } from '../lib/query-meta.ts';
+import { isApiError } from './api-error.ts';
+import type { AppQueryMeta } from './query-meta.ts';
 import { handleError } from './error-effects.ts';
 
 function shouldHandle(error: unknown, meta: AppQueryMeta | undefined): boolean {

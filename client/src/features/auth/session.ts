@@ -4,18 +4,18 @@
  * then the user settings, whose language is applied. Logout clears identity and settings.
  */
 import type { Configs, SignedAccount } from '@pacs/common';
-import { isApiError } from '../lib/api-error.ts';
-import { getSignedAccount, signedAccountQueryKey } from '../features/auth/api/get-signed-account.ts';
-import { deleteLogin } from '../features/auth/api/logout.ts';
-import { configsQueryKey, getConfigs } from '../features/configs/api/get-configs.ts';
-import { postInitConfigs } from '../features/configs/api/init-configs.ts';
-import { forgetTimeZonePrompt, takeTimeZonePrompt } from '../features/configs/time-zone-prompt.ts';
-import { getSettings, settingsQueryKey } from '../features/settings/api/get-settings.ts';
-import { getStateQueryOptions } from '../features/server/api/get-state.ts';
-import { handleError } from './error-effects.ts';
-import { applyLanguage } from './language.ts';
-import { queryClient } from './query-client.ts';
-import { sessionStore, uiStore } from './stores/index.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import { getSignedAccount, signedAccountQueryKey } from './api/get-signed-account.ts';
+import { deleteLogin } from './api/logout.ts';
+import { configsQueryKey, getConfigs } from '../configs/index.ts';
+import { postInitConfigs } from '../configs/index.ts';
+import { forgetTimeZonePrompt, takeTimeZonePrompt } from '../configs/index.ts';
+import { getSettings, settingsQueryKey } from '../settings/index.ts';
+import { getStateQueryOptions } from '../server/index.ts';
+import { handleError } from '../../lib/error-effects.ts';
+import { applyLanguage } from '../../state/language.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { sessionStore, uiStore } from '../../state/index.ts';
 
 /** Reads /state once; the edition decides routes and menus. A failure keeps the default. */
 export async function ensureServerState(): Promise<void> {

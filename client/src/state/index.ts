@@ -1,5 +1,5 @@
 /** The app's two stores. Singletons: the API client, route loaders and components share them. */
-import { resolveLanguage } from '../../i18n/languages.ts';
+import { resolveLanguage } from '../i18n/languages.ts';
 import { SessionStore } from './session-store.ts';
 import { UiStore } from './ui-store.ts';
 

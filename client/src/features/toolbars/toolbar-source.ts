@@ -10,7 +10,7 @@ import {
   defaultSettings,
   type ToolbarItem,
 } from '@pacs/common';
-import { sessionStore } from './stores/index.ts';
+import { sessionStore } from '../../state/index.ts';
 
 export type ToolbarPage = 'list' | 'viewer' | 'report';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Icon } from '../shell/icons.tsx';
+import { Icon } from './icons.tsx';
 
 export interface DialogProps {
   title: ReactNode;

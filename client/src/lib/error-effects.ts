@@ -1,8 +1,8 @@
 /** Carries out the error handler's decision (lib/error-handler.ts): dialogs and navigation. */
-import { errorAction, type ErrorContext } from '../lib/error-handler.ts';
-import { paths, redirectTarget } from '../lib/paths.ts';
+import { errorAction, type ErrorContext } from './error-handler.ts';
+import { paths, redirectTarget } from './paths.ts';
 import { currentHashLocation, navigateTo } from './navigation.ts';
-import { sessionStore, uiStore } from './stores/index.ts';
+import { sessionStore, uiStore } from '../state/index.ts';
 
 function goToLogin(): void {
   const { pathname, search } = currentHashLocation();

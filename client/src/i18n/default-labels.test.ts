@@ -1,8 +1,8 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { defaultListToolbar, defaultViewerToolbar } from '@pacs/common';
-import { ENGLISH, flatten } from '../i18n/messages.ts';
-import ja from '../i18n/ja.json';
+import { ENGLISH, flatten } from './messages.ts';
+import ja from './ja.json';
 import { columnLabel, folderLabel } from './default-labels.ts';
 
 const japanese = createIntl({ locale: 'ja', messages: { ...ENGLISH, ...flatten(ja) } });

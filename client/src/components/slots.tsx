@@ -10,7 +10,12 @@ import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { Icon } from './icons.tsx';
-import type { Band } from './top-bars.ts';
+
+/**
+ * How the shell shows a search bar or toolbar band: always (an empty slot holds its place),
+ * only while a screen fills it, or never.
+ */
+export type Band = 'always' | 'when-filled' | 'never';
 
 type SlotName = 'search-bar' | 'toolbar';
 

@@ -1,0 +1,2 @@
+/** The import feature's public entry: what other features may use. */
+export { ImportDialog } from './components/import-dialog.tsx';

@@ -1,0 +1,3 @@
+/** The studies feature's public entry: what other features may use. */
+export { OpenFirstStudy, opensFirstStudy } from './components/open-first-study.tsx';
+export type { FormatContext } from './format.ts';

@@ -1,0 +1,2 @@
+/** The toolbars feature's public entry: what other features may use. */
+export { useToolbarItems } from './toolbar-source.ts';
