@@ -2,34 +2,28 @@
  * The image viewer proper for one study (loaded as its own chunk by viewer-screen.tsx): the
  * study header, the search bar's comparison pickers, the toolbar built from the user's viewer
  * toolbar settings, the series thumbnails and either the viewport grid (series grid, each cell
- * possibly an image grid) or MPR of one series. It turns toolbar commands and keyboard shortcuts
- * into calls on the viewport service, loads and saves the study's annotations and key images,
- * and captures and exports viewports.
+ * possibly an image grid) or MPR of one series. Its state lives in hooks beside it (use-*.ts);
+ * toolbar commands and keyboard shortcuts become effects through one pure function
+ * (viewer-commands.ts), carried out here on the viewport service, MPR and the viewer's state.
  */
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { defaultSettings, type AnnotationStatus, type PermissionKey } from '@pacs/common';
+import { defaultSettings, type PermissionKey } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
 import { useToolbarItems } from '../../toolbars/index.ts';
-import { initCornerstone } from '../../../viewer/cornerstone-init.ts';
 import { refOfImageId } from '../../../viewer/loading/image-ids.ts';
-import { clampFps, stepZoom } from '../../../viewer/interaction.ts';
-import { initialLayouts, layoutOf } from '../../../viewer/layouts.ts';
+import { layoutOf } from '../../../viewer/layouts.ts';
 import { mprService } from '../../../viewer/mpr-service.ts';
-import { presetsFor, type ModalityPreset } from '../../../viewer/presets.ts';
-import { COLORMAPS, INTERACTION_TOOLS, isInteractionFeature, TOOLBAR_FEATURES } from '../../../viewer/viewer-config.ts';
-import { viewportService, type SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
-import { putReplaceAnnotations, useAnnotations } from '../api/annotations.ts';
+import { presetsFor } from '../../../viewer/presets.ts';
+import { INTERACTION_TOOLS, TOOLBAR_FEATURES } from '../../../viewer/viewer-config.ts';
+import { viewportService } from '../../../viewer/viewport-service.ts';
 import { postCapture, seriesExportUrl } from '../api/capture.ts';
-import { usePatientStudies } from '../api/get-patient-studies.ts';
 import { getSeriesQueryOptions, useSeries } from '../api/get-series.ts';
 import { useStudy } from '../api/get-study.ts';
 import { useKeyImages, useUpdateKeyImage } from '../api/key-images.ts';
-import { comparableStudies, toViewerStudy } from '../comparison.ts';
-import { matchShortcut } from '../shortcuts.ts';
-import type { ViewerSeries, ViewerStudy } from '../types.ts';
+import { comparableStudies } from '../comparison.ts';
 import { INITIAL_VIEWER_STATE, viewerReducer } from '../viewer-state.ts';
 import { ComparisonBar } from './comparison-bar.tsx';
 import { DicomHeaderDialog } from './dicom-header-dialog.tsx';
@@ -38,11 +32,18 @@ import { SeriesThumbnails } from './series-thumbnails.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { StudyHeader } from './study-header.tsx';
 import { AnnotationTextDialog } from './text-dialog.tsx';
-import { ViewerToolbar, type ToolbarCommand, type ToolbarState } from './viewer-toolbar.tsx';
+import { useCine } from './use-cine.ts';
+import { useComparison } from './use-comparison.ts';
+import { useNotice } from './use-notice.ts';
+import { useSeriesLoading } from './use-series-loading.ts';
+import { useViewerAnnotations } from './use-viewer-annotations.ts';
+import { useInitialLayouts } from './use-viewer-layout.ts';
+import { useViewerShortcuts } from './use-viewer-shortcuts.ts';
+import { useAnnotationText, useViewportSettings } from './use-viewport-settings.ts';
+import { viewerCommand, type CommandContext, type ViewerCommand, type ViewerEffect } from './viewer-commands.ts';
+import { ViewerToolbar, type ToolbarState } from './viewer-toolbar.tsx';
 import { ViewportCell, viewportIdOf } from './viewport-cell.tsx';
 
-/** Saving waits this long after the last annotation change, so a drag saves once. */
-const SAVE_DELAY_MS = 600;
 const ZOOM_STEPS = (step: number, large: number) => [step, large];
 
 function download(blob: Blob | string, name: string): void {
@@ -56,8 +57,6 @@ function download(blob: Blob | string, name: string): void {
   if (typeof blob !== 'string') setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-type Notice = { kind: 'info' | 'error'; id: string } | null;
-
 export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUid: string }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
@@ -67,119 +66,28 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
   const me = sessionStore.account?.Id ?? '';
   const can = (key: PermissionKey) => sessionStore.can(key);
   const study = useStudy(studyUid);
-  // Cornerstone (workers, tools, the WebGL rendering engine) starts while the lists are on their way.
-  useEffect(() => void initCornerstone().then(() => viewportService.renderingEngine()), []);
+  const { seriesStatus, onSeriesStatus } = useSeriesLoading();
   const series = useSeries(studyUid);
-  const annotations = useAnnotations(studyUid);
   const keyImages = useKeyImages(studyUid);
   const updateKeyImage = useUpdateKeyImage(studyUid);
   const [state, dispatch] = useReducer(viewerReducer, INITIAL_VIEWER_STATE);
   const seriesList = useMemo(() => series.data ?? [], [series.data]);
   const seriesUids = seriesList.map((item) => item.SeriesInstanceUID);
-  const seriesKey = seriesUids.join(',');
+  const { notice, show } = useNotice();
 
-  const [primary, setPrimary] = useState<string | null>(null);
-  const [annotationStatus, setAnnotationStatus] = useState<AnnotationStatus>(settings.annotation.status);
   const [overlayVisible, setOverlayVisible] = useState(true);
   const [sync, setSync] = useState(false);
   const [colormap, setColormap] = useState('gray');
-  const [cinePlaying, setCinePlaying] = useState(false);
-  const [cineFps, setCineFps] = useState(clampFps(settings.cine.fps));
-  const [cineLoop, setCineLoop] = useState(true);
-  const [cineRange, setCineRange] = useState<{ from: number; to: number } | null>(null);
-  const [seriesStatus, setSeriesStatus] = useState<Record<string, SeriesLoadStatus>>({});
-  const [textRequest, setTextRequest] = useState<{ initial: string; resolve: (text: string | null) => void } | null>(null);
   const [dialog, setDialog] = useState<'header' | 'shortcuts' | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
 
-  // Comparison: other studies of the same patient, their series beside the open study's.
-  const [compared, setCompared] = useState<string[]>([]);
-  // Anyone who may open the viewer may compare: the search answers only studies the caller may see.
-  const patientStudies = usePatientStudies(study.data?.PatientID ?? '', true);
-  const comparedSeries = useQueries({ queries: compared.map((uid) => getSeriesQueryOptions(uid)) });
-  const comparedGroups = compared.flatMap((uid, index) => {
-    const item = patientStudies.data?.find((candidate) => candidate.StudyInstanceUID === uid);
-    return item ? [{ study: toViewerStudy(item), series: comparedSeries[index]?.data ?? [] }] : [];
-  });
-  const allSeries: ViewerSeries[] = [...seriesList, ...comparedGroups.flatMap((group) => group.series)];
-  const studyOfSeries = (uid: string | null): ViewerStudy | undefined =>
-    comparedGroups.find((group) => group.series.some((item) => item.SeriesInstanceUID === uid))?.study ?? study.data;
-  /** A study just picked: its first series goes beside the active viewport once its series arrive. */
-  const [placing, setPlacing] = useState<string | null>(null);
-  const placingSeries = comparedGroups.find((group) => group.study.StudyInstanceUID === placing)?.series[0]?.SeriesInstanceUID;
-  useEffect(() => {
-    if (!placingSeries) return;
-    dispatch({ type: 'compare', seriesUid: placingSeries });
-    setPlacing(null);
-  }, [placingSeries]);
-  const compare = (uid: string) => {
-    if (!compared.includes(uid)) setCompared([...compared, uid]);
-    setPlacing(uid);
-  };
-  const endComparison = () => {
-    dispatch({ type: 'uncompare', seriesUids: comparedGroups.flatMap((group) => group.series.map((item) => item.SeriesInstanceUID)) });
-    setCompared([]);
-    setPlacing(null);
-  };
-
-  useEffect(() => {
-    if (!seriesKey) return;
-    const modalities = seriesList.map((item) => item.Modality ?? '').filter(Boolean);
-    const layouts = initialLayouts(settings.layout, modalities);
-    dispatch({ type: 'series_loaded', seriesUids: seriesKey.split(','), layout: layouts.series, imageLayout: layouts.image });
-    // Layouts are chosen once, when the series first arrive.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [seriesKey]);
-
-  // The user's viewer settings drive the tools.
-  useEffect(() => {
-    viewportService.configure({
-      mouse: settings.mouse,
-      color: settings.color,
-      fontSize: settings.font_size,
-      interpolation: settings.interpolation,
-      magnifier: settings.magnifier,
-    });
-    setPrimary(viewportService.getPrimaryFeature());
-  }, [settings]);
-
-  useEffect(() => {
-    viewportService.setTextRequester((initial) => new Promise((resolve) => setTextRequest({ initial, resolve })));
-  }, []);
-
-  // Annotations: everyone's on load (display status decides what shows), the user's own saved on change.
-  useEffect(() => {
-    if (annotations.isPending) return;
-    viewportService.loadAnnotations(annotations.data ?? [], studyUid, me);
-  }, [annotations.isPending, annotations.data, studyUid, me]);
-  useEffect(() => () => viewportService.clearAnnotations(), []);
-
-  const ownSeriesRef = useRef<string[]>([]);
-  ownSeriesRef.current = seriesUids;
-  const saveAnnotations = useCallback(async () => {
-    if (!sessionStore.can('viewer_annotation_save')) return;
-    try {
-      // Marks on a compared study's images are not part of this study's annotations.
-      const own = new Set(ownSeriesRef.current);
-      const items = viewportService.ownAnnotationItems().filter((item) => own.size === 0 || own.has(item.SeriesInstanceUID));
-      await putReplaceAnnotations(studyUid, items);
-    } catch {
-      setNotice({ kind: 'error', id: 'viewer.notice.annotations_not_saved' });
-    }
-  }, [studyUid]);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = viewportService.onAnnotationsChanged(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void saveAnnotations(), SAVE_DELAY_MS);
-    });
-    return () => {
-      stop();
-      clearTimeout(timer);
-    };
-  }, [saveAnnotations]);
-
-  useEffect(() => viewportService.setAnnotationStatus(annotationStatus), [annotationStatus]);
+  const comparison = useComparison(study.data, seriesList, dispatch);
+  const { compared, patientStudies, comparedGroups, allSeries, studyOfSeries, compare, endComparison } = comparison;
+  useInitialLayouts(seriesList, settings.layout, dispatch);
+  const [primary, setPrimary] = useViewportSettings(settings);
+  const text = useAnnotationText();
+  const annotations = useViewerAnnotations(studyUid, me, seriesUids, settings.annotation.status, () =>
+    show({ kind: 'error', id: 'viewer.notice.annotations_not_saved' }),
+  );
   useEffect(() => viewportService.setSync(sync, settings.sync), [sync, settings.sync]);
 
   const activeViewportId = viewportIdOf(state.active);
@@ -198,27 +106,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     },
     [keyImageList],
   );
-
-  // Cine follows the active viewport: switching cells or series stops it.
-  useEffect(() => {
-    setCinePlaying(false);
-    setCineRange(null);
-    return () => viewportService.stopCine(activeViewportId);
-  }, [activeViewportId, state.cells]);
-
-  const onSeriesStatus = useCallback((uid: string, status: SeriesLoadStatus) => {
-    setSeriesStatus((current) => (current[uid] === status ? current : { ...current, [uid]: status }));
-  }, []);
-
-  const show = (next: Notice) => {
-    setNotice(next);
-    if (next?.kind === 'info') setTimeout(() => setNotice((current) => (current === next ? null : current)), 4000);
-  };
-
-  const applyPreset = (preset: ModalityPreset) => {
-    if (state.mpr) mprService.setWindow(preset);
-    else viewportService.setWindow(activeViewportId, preset);
-  };
+  const cine = useCine(activeViewportId, state.cells, settings.cine.fps);
 
   const capture = async () => {
     if (!activeSeries) return;
@@ -244,146 +132,95 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     if (blob) download(blob, `${activeRef?.SOPInstanceUID ?? 'image'}.${format === 'png' ? 'png' : 'jpg'}`);
   };
 
-  const toggleCine = () => {
-    if (cinePlaying) {
-      viewportService.stopCine(activeViewportId);
-      setCinePlaying(false);
-      return;
-    }
-    viewportService.startCine(activeViewportId, cineFps, cineRange, cineLoop, () => setCinePlaying(false));
-    setCinePlaying(viewportService.isPlaying(activeViewportId));
-  };
+  /** The viewer as a command finds it now. */
+  const commandContext = (): CommandContext => ({
+    mpr: state.mpr !== null,
+    activeSeriesUid: activeSeries?.SeriesInstanceUID ?? null,
+    active: state.active,
+    cells: state.cells,
+    seriesUids,
+    zoom: activeState.zoom,
+    count: activeState.count,
+    cine: { playing: cine.playing, fps: cine.fps, loop: cine.loop, range: cine.range },
+    sync,
+    overlay: overlayVisible,
+    comparing: compared.length > 0,
+    newestComparable: compared.length ? null : (comparableStudies(patientStudies.data ?? [], studyUid, [])[0]?.StudyInstanceUID ?? null),
+    image: activeRef,
+    imageIsOwn: activeIsOwn,
+    imageIsKey: isKeyImage(activeState.imageId),
+  });
 
-  const restartCine = (fps: number, range: { from: number; to: number } | null, loop: boolean) => {
-    if (!cinePlaying) return;
-    viewportService.startCine(activeViewportId, fps, range, loop, () => setCinePlaying(false));
-  };
-
-  const feature = (key: string) => {
-    if (isInteractionFeature(key)) {
-      viewportService.setPrimaryTool(INTERACTION_TOOLS[key]);
-      setPrimary(key);
-      return;
-    }
-    switch (key) {
-      case 'flip_horizontal':
-        return viewportService.flip(activeViewportId, 'horizontal');
-      case 'flip_vertical':
-        return viewportService.flip(activeViewportId, 'vertical');
+  const perform = (effect: ViewerEffect) => {
+    switch (effect.type) {
+      case 'primary_tool':
+        viewportService.setPrimaryTool(INTERACTION_TOOLS[effect.feature]);
+        return setPrimary(effect.feature);
+      case 'flip':
+        return viewportService.flip(activeViewportId, effect.direction);
       case 'reset':
-        if (state.mpr) return mprService.reset();
         setColormap('gray');
         return viewportService.reset(activeViewportId);
-      case 'cine':
-        return toggleCine();
-      case 'annotation_save':
-        return void saveAnnotations().then(() => show({ kind: 'info', id: 'viewer.notice.annotations_saved' }));
+      case 'mpr_reset':
+        return mprService.reset();
+      case 'cine_stop':
+        return cine.stop();
+      case 'cine_start':
+        return cine.start(effect, effect.restart);
+      case 'cine_settings':
+        return cine.settings(effect);
+      case 'save_annotations':
+        return void annotations.save().then(() => show({ kind: 'info', id: 'viewer.notice.annotations_saved' }));
       case 'sync':
-        return setSync(!sync);
-      case 'mpr':
-        return dispatch({ type: 'mpr', seriesUid: state.mpr ? null : (activeSeries?.SeriesInstanceUID ?? null) });
-      case 'comparison': {
-        if (compared.length) return endComparison();
-        const newest = comparableStudies(patientStudies.data ?? [], studyUid, [])[0];
-        return newest ? compare(newest.StudyInstanceUID) : undefined;
-      }
+        return setSync(effect.enabled);
+      case 'layout':
+        return dispatch(effect.action);
+      case 'compare':
+        return compare(effect.studyUid);
+      case 'end_comparison':
+        return endComparison();
       case 'key_image':
-        if (!activeRef || !activeIsOwn) return;
         return updateKeyImage.mutate(
           {
-            SeriesInstanceUID: activeRef.SeriesInstanceUID,
-            SOPInstanceUID: activeRef.SOPInstanceUID,
-            Frame: Math.max(1, activeRef.frame),
-            Marked: !isKeyImage(activeState.imageId),
+            SeriesInstanceUID: effect.image.SeriesInstanceUID,
+            SOPInstanceUID: effect.image.SOPInstanceUID,
+            Frame: Math.max(1, effect.image.frame),
+            Marked: effect.marked,
           },
           { onError: () => show({ kind: 'error', id: 'viewer.notice.key_image_failed' }) },
         );
       case 'capture':
         return void capture();
-      case 'dicom_header':
-        return activeRef ? setDialog('header') : undefined;
+      case 'header_dialog':
+        return setDialog('header');
       case 'overlay':
-        return setOverlayVisible(!overlayVisible);
-    }
-  };
-
-  const onCommand = (command: ToolbarCommand) => {
-    switch (command.type) {
-      case 'feature':
-        return feature(command.key);
-      case 'layout':
-        return dispatch({ type: 'set_layout', layout: command.layout, seriesUids });
-      case 'image_layout':
-        return dispatch({ type: 'set_image_layout', layout: command.layout });
-      case 'preset':
-        return applyPreset(command.preset);
+        return setOverlayVisible(effect.visible);
+      case 'window':
+        if (effect.mpr) return mprService.setWindow(effect.preset);
+        return viewportService.setWindow(activeViewportId, effect.preset);
       case 'invert':
         return viewportService.toggleInvert(activeViewportId);
-      case 'zoom_percent':
-        return viewportService.setZoomPercent(activeViewportId, command.percent);
-      case 'zoom_step':
-        return viewportService.setZoomPercent(activeViewportId, stepZoom(activeState.zoom * 100, command.delta));
+      case 'zoom':
+        return viewportService.setZoomPercent(activeViewportId, effect.percent);
       case 'rotate_by':
-        return viewportService.rotateBy(activeViewportId, command.degrees);
+        return viewportService.rotateBy(activeViewportId, effect.degrees);
       case 'rotate_to':
-        return viewportService.setRotation(activeViewportId, command.degrees);
-      case 'cine_fps': {
-        const fps = clampFps(command.fps);
-        setCineFps(fps);
-        return restartCine(fps, cineRange, cineLoop);
-      }
-      case 'cine_loop':
-        setCineLoop(command.loop);
-        return restartCine(cineFps, cineRange, command.loop);
-      case 'cine_range': {
-        const last = Math.max(0, activeState.count - 1);
-        const range = { from: Math.min(last, Math.max(0, command.from)), to: Math.min(last, Math.max(0, command.to)) };
-        setCineRange(range);
-        return restartCine(cineFps, range, cineLoop);
-      }
+        return viewportService.setRotation(activeViewportId, effect.degrees);
+      case 'scroll':
+        return void viewportService.scroll(activeViewportId, effect.delta);
       case 'export':
-        return void exportViewport(command.format);
+        return void exportViewport(effect.format);
       case 'annotation_status':
-        return setAnnotationStatus(command.status);
-      case 'colormap': {
-        setColormap(command.key);
-        const map = COLORMAPS.find((item) => item.key === command.key);
-        return viewportService.setColormap(activeViewportId, map?.name ?? null);
-      }
+        return annotations.setStatus(effect.status);
+      case 'colormap':
+        setColormap(effect.key);
+        return viewportService.setColormap(activeViewportId, effect.name);
     }
   };
-
-  // Keyboard shortcuts from the settings, and the presets' keys.
-  const keyHandler = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  keyHandler.current = (event: KeyboardEvent) => {
-    const target = event.target instanceof Element ? event.target : null;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (target?.closest('input, textarea, select, [contenteditable="true"]') || document.querySelector('[role="dialog"]')) return;
-    const action = matchShortcut(event.key, settings.keyboard_shortcuts, presets);
-    if (!action) return;
-    event.preventDefault();
-    if (action.type === 'preset') return applyPreset(action.preset);
-    const index = seriesUids.indexOf(state.cells[state.active] ?? '');
-    switch (action.key) {
-      case 'next_image':
-        return void viewportService.scroll(activeViewportId, 1);
-      case 'previous_image':
-        return void viewportService.scroll(activeViewportId, -1);
-      case 'next_series':
-      case 'previous_series': {
-        const next = seriesUids[index + (action.key === 'next_series' ? 1 : -1)];
-        if (next) dispatch({ type: 'show_series', cell: state.active, seriesUid: next });
-        return;
-      }
-      default:
-        return feature(action.key);
-    }
+  const onCommand = (command: ViewerCommand) => {
+    for (const effect of viewerCommand(commandContext(), command)) perform(effect);
   };
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => keyHandler.current(event);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useViewerShortcuts(settings.keyboard_shortcuts, presets, (action) => onCommand({ type: 'shortcut', action }));
 
   if (!studyUid) {
     return (
@@ -400,16 +237,16 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     imageLayout: state.imageLayout,
     primary,
     presets,
-    cinePlaying,
-    cineFps,
-    cineLoop,
-    cineRange: { from: cineRange?.from ?? 0, to: cineRange?.to ?? Math.max(0, activeState.count - 1), count: activeState.count },
+    cinePlaying: cine.playing,
+    cineFps: cine.fps,
+    cineLoop: cine.loop,
+    cineRange: { from: cine.range?.from ?? 0, to: cine.range?.to ?? Math.max(0, activeState.count - 1), count: activeState.count },
     sync,
     mpr: state.mpr !== null,
     keyImage: isKeyImage(activeState.imageId),
     comparison: compared.length > 0,
     overlay: overlayVisible,
-    annotationStatus,
+    annotationStatus: annotations.status,
     colormap,
     zoomPresets: settings.zoom.presets,
     zoomSteps: ZOOM_STEPS(settings.zoom.step, settings.zoom.large_step),
@@ -493,15 +330,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
           </div>
         )}
       </div>
-      {textRequest && (
-        <AnnotationTextDialog
-          initial={textRequest.initial}
-          onDone={(text) => {
-            textRequest.resolve(text);
-            setTextRequest(null);
-          }}
-        />
-      )}
+      {text.request && <AnnotationTextDialog initial={text.request.initial} onDone={text.answer} />}
       {dialog === 'header' && activeRef && <DicomHeaderDialog instance={activeRef} onClose={() => setDialog(null)} />}
       {dialog === 'shortcuts' && (
         <ShortcutsDialog shortcuts={settings.keyboard_shortcuts} presets={presets} onClose={() => setDialog(null)} />
