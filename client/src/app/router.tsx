@@ -17,10 +17,10 @@ import { ensureSession } from '../features/auth/session.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { TabbedLayout } from './shell/tabbed-layout.tsx';
 
-const SecurityScreen = lazyScreen(() => import('../features/admin/components/security-screen.tsx'), 'SecurityScreen');
-const AccessScreen = lazyScreen(() => import('../features/admin/accounts/components/access-screen.tsx'), 'AccessScreen');
-const AboutOverview = lazyScreen(() => import('../features/about/components/about-overview.tsx'), 'AboutOverview');
-const ProfileScreen = lazyScreen(() => import('../features/user/components/profile-screen.tsx'), 'ProfileScreen');
+const SecurityScreen = lazyScreen(() => import('../features/security/components/security-screen.tsx'), 'SecurityScreen');
+const AccessScreen = lazyScreen(() => import('../features/accounts/components/access-screen.tsx'), 'AccessScreen');
+const AboutOverview = lazyScreen(() => import('../features/server/components/about-overview.tsx'), 'AboutOverview');
+const ProfileScreen = lazyScreen(() => import('../features/accounts/components/profile-screen.tsx'), 'ProfileScreen');
 const StudyListScreen = lazyScreen(() => import('../features/studies/components/study-list-screen.tsx'), 'StudyListScreen');
 const ViewerScreen = lazyScreen(() => import('../features/viewer/components/viewer-screen.tsx'), 'ViewerScreen');
 const ReportScreen = lazyScreen(() => import('../features/reports/components/report-screen.tsx'), 'ReportScreen');
@@ -35,10 +35,7 @@ const UserListToolbarScreen = lazyScreen(toolbarScreens, 'UserListToolbarScreen'
 const UserViewerToolbarScreen = lazyScreen(toolbarScreens, 'UserViewerToolbarScreen');
 const UserReportToolbarScreen = lazyScreen(toolbarScreens, 'UserReportToolbarScreen');
 const GuestToolbarScreen = lazyScreen(toolbarScreens, 'GuestToolbarScreen');
-const ReportSettingsScreen = lazyScreen(
-  () => import('../features/admin/report/components/report-settings-screen.tsx'),
-  'ReportSettingsScreen',
-);
+const ReportSettingsScreen = lazyScreen(() => import('../features/reports/settings/report-settings-screen.tsx'), 'ReportSettingsScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {

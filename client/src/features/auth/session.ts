@@ -5,7 +5,7 @@
  */
 import type { Configs, SignedAccount } from '@pacs/common';
 import { isApiError } from '../../lib/api-error.ts';
-import { getSignedAccount, signedAccountQueryKey } from './api/get-signed-account.ts';
+import { getSignedAccount, signedAccountQueryKey } from '../accounts/index.ts';
 import { deleteLogin } from './api/logout.ts';
 import { configsQueryKey, getConfigs } from '../configs/index.ts';
 import { postInitConfigs } from '../configs/index.ts';

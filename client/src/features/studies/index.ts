@@ -1,3 +1,5 @@
 /** The studies feature's public entry: what other features may use. */
 export { OpenFirstStudy, opensFirstStudy } from './components/open-first-study.tsx';
 export type { FormatContext } from './format.ts';
+export { useAeTitles } from './api/get-ae-titles.ts';
+export { useInstitutionNames } from './api/get-institution-names.ts';

@@ -4,7 +4,7 @@ import { DEFAULT_PASSWORD_CONFIG, type SignedAccount } from '@pacs/common';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../components/form-fields.tsx';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
-import { usePasswordConfig } from '../../admin/index.ts';
+import { usePasswordConfig } from '../../security/index.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { profileSchema, type ProfileValues } from '../profile-schema.ts';
 import { PasswordPolicyHint } from './password-policy-hint.tsx';

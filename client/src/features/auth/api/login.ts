@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignedAccount } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
-import { signedAccountQueryKey } from './get-signed-account.ts';
+import { signedAccountQueryKey } from '../../accounts/index.ts';
 
 /** The three ways to sign in with `POST /login` (spec 1 §3 "Login input"). */
 export type LoginInput = { Id: string; Password: string } | { AccessKey: string; CSRF?: string } | { Token: string; State: string };

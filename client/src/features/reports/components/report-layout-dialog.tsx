@@ -6,7 +6,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { ReportLayoutItem } from '@pacs/common';
 import { Dialog } from '../../../components/dialog.tsx';
-import { ReportLayoutEditor } from '../../admin/index.ts';
+import { ReportLayoutEditor } from '../settings/report-layout-editor.tsx';
 import { useReplaceConfigs } from '../../configs/index.ts';
 
 export function ReportLayoutDialog({ layout, onClose }: { layout: readonly ReportLayoutItem[] | undefined; onClose: () => void }) {

@@ -9,7 +9,8 @@ import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ShareWithShortcut } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
-import { getInstitutionsQueryOptions, getRolesQueryOptions } from '../../admin/index.ts';
+import { getInstitutionsQueryOptions } from '../../institutions/index.ts';
+import { getRolesQueryOptions } from '../../roles/index.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
 import { SHARE_MESSAGES as M } from '../messages.ts';
 import {

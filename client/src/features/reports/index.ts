@@ -1,2 +1,0 @@
-/** The reports feature's public entry: what other features may use. */
-export { SECTION_LABELS } from './section-labels.ts';
