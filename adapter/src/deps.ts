@@ -4,7 +4,7 @@ import type { Db } from './db/pool.ts';
 import type { OrthancClient } from './orthanc/client.ts';
 import type { Sessions } from './access/sessions.ts';
 import type { Health } from './health.ts';
-import type { ChangesFollower } from './orthanc/follower.ts';
+import type { ChangesFollower } from './study-index/follower.ts';
 
 export interface Deps {
   config: Config;

@@ -14,7 +14,7 @@ import { Health } from './health.ts';
 import { buildApp } from './app.ts';
 import { bootstrap, type BootstrapResult } from './bootstrap.ts';
 import { ensureConfigs } from './features/configs/configs.service.ts';
-import { ChangesFollower } from './orthanc/follower.ts';
+import { ChangesFollower } from './study-index/follower.ts';
 import { followerAgent } from './orthanc/agent.ts';
 import type { Deps } from './deps.ts';
 import { log } from './log.ts';

@@ -10,3 +10,4 @@ export * from './settings/index.ts';
 export * from './file-type.ts';
 export * from './report-grid.ts';
 export * from './shares.ts';
+export * from './study-search.ts';

@@ -5,6 +5,7 @@
 import type { Request } from 'express';
 import type { Auth } from '../../access/auth.ts';
 import { transaction, type DbClient } from '../../db/pool.ts';
+import { touchHeartbeatMarker } from '../../db/site.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalString } from '../../http/input.ts';
@@ -64,7 +65,7 @@ async function refreshReportStatus(client: DbClient, studyId: number): Promise<v
     [studyId],
   );
   // Lists watching the heartbeat's study marker see the change (an institution sees Final).
-  await client.query(`insert into heartbeat_markers (key) values ('study') on conflict (key) do update set updated_at = now()`);
+  await touchHeartbeatMarker(client, 'study');
 }
 
 async function attachImages(client: DbClient, studyId: number, documentId: number, images: number[]): Promise<void> {

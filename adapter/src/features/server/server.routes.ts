@@ -13,8 +13,9 @@ import { PRODUCT_NAME, PRODUCT_RELEASE_DATE, PRODUCT_VERSION, type IndexStatus, 
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalString } from '../../http/input.ts';
-import { readIndexStatus } from '../../orthanc/follower.ts';
+import { readIndexStatus } from '../../study-index/follower.ts';
 import { studyMarker } from './study-marker.ts';
+import { heartbeatMarkerTime } from '../../db/site.ts';
 
 export const HEARTBEAT_KEYS = ['study', 'mwm', 'trashbox'] as const;
 
@@ -58,8 +59,7 @@ export const serverRoutes: AnyRouteSpec[] = [
       res.set('cache-control', 'no-store');
       if (!key) return '';
       if (key === 'study') return studyMarker(deps.db, auth);
-      const { rows } = await deps.db.query<{ updated_at: Date }>('select updated_at from heartbeat_markers where key = $1', [key]);
-      return rows[0]?.updated_at.toISOString() ?? '';
+      return (await heartbeatMarkerTime(deps.db, key))?.toISOString() ?? '';
     },
   },
   {

@@ -11,7 +11,11 @@ import { waitForIndex } from './wait-for-index.ts';
 
 const postImportFiles = vi.hoisted(() => vi.fn<(entries: readonly ImportEntry[], options: UploadOptions) => Promise<ImportResponse>>());
 vi.mock('./api/post-import-files.ts', () => ({ postImportFiles }));
-vi.mock('./api/find-study.ts', () => ({ getStudyIndexed: () => Promise.resolve({}) }));
+// The import waits until the index holds each study: here every study is indexed at once.
+vi.mock('../studies/index.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getStudy: () => Promise.resolve({}),
+}));
 const { ImportDialog } = await import('./components/import-dialog.tsx');
 
 const MB = 1024 ** 2;

@@ -2,6 +2,7 @@
  * Reports and their documents as the adapter answers them (adapter/src/features/reports,
  * spec 2 §3 "Report", "Document"). Field names are the server's.
  */
+import type { StudyItem } from '@pacs/common';
 export const DOCUMENT_STATUSES = ['None', 'Draft', 'Final'] as const;
 export type EditableStatus = (typeof DOCUMENT_STATUSES)[number];
 export type DocumentStatus = EditableStatus | 'Deleted';
@@ -40,18 +41,19 @@ export interface Report {
 }
 
 /** The study facts the report header shows (`GET /studies/find`). */
-export interface ReportStudy {
-  StudyInstanceUID: string;
-  PatientName: string;
-  PatientID: string;
-  PatientBirthDate: string;
-  PatientSex: string;
-  StudyDate: string;
-  ModalitiesInStudy: string[];
-  StudyDescription: string;
-  AccessionNumber: string;
-  ReportStatus: string;
-}
+export type ReportStudy = Pick<
+  StudyItem,
+  | 'StudyInstanceUID'
+  | 'PatientName'
+  | 'PatientID'
+  | 'PatientBirthDate'
+  | 'PatientSex'
+  | 'StudyDate'
+  | 'ModalitiesInStudy'
+  | 'StudyDescription'
+  | 'AccessionNumber'
+  | 'ReportStatus'
+>;
 
 /** A key image of the study (`GET /keyimages/fromstudy`); `No` is what a document sends. */
 export interface StudyKeyImage {

@@ -51,7 +51,7 @@ export function phoneColumns(columns: readonly ColumnSetting[]): ColumnSetting[]
   return kept.length > 0 ? kept : [...columns];
 }
 
-/** Keys the server can order by, per level (adapter studies.query.ts STUDY_ORDER). */
+/** Keys the server can order by, per level (@pacs/common STUDY_ORDER_KEYS). */
 const SORTABLE: Record<ListLevel, ReadonlySet<string>> = {
   study: new Set(
     [

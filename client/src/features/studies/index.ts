@@ -3,3 +3,7 @@ export { OpenFirstStudy, opensFirstStudy } from './components/open-first-study.t
 export type { FormatContext } from './format.ts';
 export { useAeTitles } from './api/get-ae-titles.ts';
 export { useInstitutionNames } from './api/get-institution-names.ts';
+export { getStudy, getStudyQueryOptions, studyQueryKey, useStudy } from './api/get-study.ts';
+export { useStudiesByAccession } from './api/get-studies-by-accession.ts';
+export { getSeriesQueryOptions, useSeries } from './api/get-series.ts';
+export { getInstancesQueryOptions, useInstances } from './api/get-instances.ts';

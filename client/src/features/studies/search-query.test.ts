@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchParams, emptyFilters, matchPattern, nextOrder, periodValue } from './search-query.ts';
-
-describe('matchPattern', () => {
-  it('encodes the match types as wildcards', () => {
-    expect(matchPattern('abc', 'partial')).toBe('%abc%');
-    expect(matchPattern('abc', 'perfect')).toBe('abc');
-    expect(matchPattern('abc', 'forward')).toBe('abc%');
-    expect(matchPattern('abc', 'backward')).toBe('%abc');
-    expect(matchPattern('  ', 'partial')).toBe('');
-    expect(matchPattern(' x ', 'partial')).toBe('%x%');
-  });
-});
+import { buildSearchParams, emptyFilters, nextOrder } from './search-query.ts';
 
 describe('buildSearchParams', () => {
   it('sends paging only when nothing is filtered or sorted', () => {
@@ -48,12 +37,6 @@ describe('buildSearchParams', () => {
   it('sends a shortcut as period when no dates are chosen', () => {
     const params = buildSearchParams({ ...emptyFilters(), shortcut: 'today' }, [], 100, 0);
     expect(params.get('period')).toBe('today');
-  });
-
-  it('leaves an open end of the period empty', () => {
-    expect(periodValue('2024-01-01', '')).toBe('20240101-');
-    expect(periodValue('', '2024-01-31')).toBe('-20240131');
-    expect(periodValue('', '')).toBe('');
   });
 });
 

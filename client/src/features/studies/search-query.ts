@@ -1,9 +1,10 @@
 /**
  * The study search request (spec 2 §2 "Search bar", §4 "Paging", "Ordering"): quick search with
  * its match type, search shortcuts, period search, modalities and favourites, repeated orderby,
- * limit and offset.
+ * limit and offset. The wire grammar itself (match types as wildcards, date ranges, orderby)
+ * lives in @pacs/common study-search.ts, which the adapter parses with.
  */
-import type { MatchType, SearchShortcutKey } from '@pacs/common';
+import { formatDateRange, formatOrderTerm, matchPattern, type MatchType, type SearchShortcutKey } from '@pacs/common';
 
 export const QUICK_SEARCH_KEYS = ['PatientID', 'PatientName', 'AccessionNumber', 'StudyDescription'] as const;
 export const MATCH_TYPES = ['partial', 'perfect', 'forward', 'backward'] as const satisfies readonly MatchType[];
@@ -31,32 +32,6 @@ export function emptyFilters(quickKey = 'PatientID', matchType: MatchType = 'par
   return { quickKey, matchType, text: '', shortcut: null, from: '', to: '', modalities: [], favoritesOnly: false };
 }
 
-/** The match types as wildcards: partial `%x%`, perfect `x`, forward `x%`, backward `%x`. */
-export function matchPattern(text: string, type: MatchType): string {
-  const value = text.trim();
-  if (value === '') return '';
-  switch (type) {
-    case 'perfect':
-      return value;
-    case 'forward':
-      return `${value}%`;
-    case 'backward':
-      return `%${value}`;
-    case 'partial':
-      return `%${value}%`;
-  }
-}
-
-function dicomDate(value: string): string {
-  return value.replace(/[^0-9]/g, '');
-}
-
-/** `StudyDate=YYYYMMDD-YYYYMMDD`; an open end stays empty. '' when both are open. */
-export function periodValue(from: string, to: string): string {
-  if (!from && !to) return '';
-  return `${dicomDate(from)}-${dicomDate(to)}`;
-}
-
 /**
  * The query of one page. Sort keys are lower-cased (spec 2 §4 "Ordering"); the server appends
  * the user's configured default order as a secondary key, so none is sent by default.
@@ -65,10 +40,10 @@ export function buildSearchParams(filters: StudyFilters, order: readonly SortTer
   const params = new URLSearchParams();
   params.set('limit', String(limit));
   params.set('offset', String(offset));
-  for (const term of order) params.append('orderby', `${term.key.toLowerCase()} ${term.desc ? 'desc' : 'asc'}`);
+  for (const term of order) params.append('orderby', formatOrderTerm(term));
   const pattern = matchPattern(filters.text, filters.matchType);
   if (pattern) params.set(filters.quickKey, pattern);
-  const period = periodValue(filters.from, filters.to);
+  const period = formatDateRange(filters.from, filters.to);
   if (period) params.set('StudyDate', period);
   else if (filters.shortcut) params.set('period', filters.shortcut);
   if (filters.modalities.length > 0) params.set('ModalitiesInStudy', filters.modalities.join(','));

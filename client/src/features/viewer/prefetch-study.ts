@@ -9,9 +9,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { seriesLoader } from '../../viewer/loading/series-loader.ts';
 import { seriesRetrieveUrl, wadoUri } from '../../viewer/loading/image-ids.ts';
-import { getInstancesQueryOptions } from './api/get-instances.ts';
-import { getSeriesQueryOptions } from './api/get-series.ts';
-import { getStudyQueryOptions } from './api/get-study.ts';
+import { getInstancesQueryOptions, getSeriesQueryOptions, getStudyQueryOptions } from '../studies/index.ts';
 
 /** The default series grid has four cells: their instance lists are wanted first. */
 const PREFETCHED_SERIES = 4;

@@ -1,26 +1,17 @@
 /** The parts of the study index answers the viewer reads (spec 2 §7 "Studies and lists"). */
-export interface ViewerStudy {
-  StudyInstanceUID: string;
-  StudyDate: string;
-  StudyDescription: string;
-  PatientID: string;
-  PatientName: string;
-  ModalitiesInStudy: string[];
-}
+import type { InstanceItem, SeriesItem, StudyItem } from '@pacs/common';
 
-export interface ViewerSeries {
-  StudyInstanceUID: string;
-  SeriesInstanceUID: string;
-  SeriesNumber: number | null;
-  SeriesDescription: string | null;
-  Modality: string | null;
-  NumberOfSeriesRelatedInstances: number;
-}
+export type ViewerStudy = Pick<
+  StudyItem,
+  'StudyInstanceUID' | 'StudyDate' | 'StudyDescription' | 'PatientID' | 'PatientName' | 'ModalitiesInStudy'
+>;
 
-export interface ViewerInstance {
-  StudyInstanceUID: string;
-  SeriesInstanceUID: string;
-  SOPInstanceUID: string;
-  InstanceNumber: number | null;
-  NumberOfFrames: number | null;
-}
+export type ViewerSeries = Pick<
+  SeriesItem,
+  'StudyInstanceUID' | 'SeriesInstanceUID' | 'SeriesNumber' | 'SeriesDescription' | 'Modality' | 'NumberOfSeriesRelatedInstances'
+>;
+
+export type ViewerInstance = Pick<
+  InstanceItem,
+  'StudyInstanceUID' | 'SeriesInstanceUID' | 'SOPInstanceUID' | 'InstanceNumber' | 'NumberOfFrames'
+>;

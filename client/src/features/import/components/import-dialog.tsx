@@ -9,7 +9,7 @@ import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } fro
 import { Dialog } from '../../../components/dialog.tsx';
 import { handleError } from '../../../lib/error-effects.ts';
 import { formatFileSize } from '../../../lib/format.ts';
-import { getStudyIndexed } from '../api/find-study.ts';
+import { getStudy } from '../../studies/index.ts';
 import { postImportFiles } from '../api/post-import-files.ts';
 import { droppedEntries } from '../dropped-files.ts';
 import type { KnownMessage, ResultRow, RowStatus } from '../import-results.ts';
@@ -223,7 +223,7 @@ export const ImportDialog = observer(function ImportDialog({ onClose, onImported
 
   useEffect(() => {
     if (phase === 'done' && summary.studyUids.length > 0 && !indexed.current) {
-      indexed.current = waitForIndex(summary.studyUids, (uid) => getStudyIndexed(uid));
+      indexed.current = waitForIndex(summary.studyUids, (uid) => getStudy(uid));
     }
   }, [phase, summary.studyUids]);
 

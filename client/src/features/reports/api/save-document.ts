@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { DocumentPayload } from '../sections.ts';
 import { documentTitlesQueryKey } from './get-document-titles.ts';
 import { reportsQueryKey } from './get-reports.ts';
-import { reportStudyQueryKey } from './get-report-study.ts';
+import { studyQueryKey } from '../../studies/index.ts';
 
 export interface SaveDocumentInput {
   studyInstanceUid: string;
@@ -28,7 +28,7 @@ export function postSaveDocument({ studyInstanceUid, reportNo, payload }: SaveDo
 export function invalidateStudyReports(queryClient: ReturnType<typeof useQueryClient>, studyInstanceUid: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: reportsQueryKey(studyInstanceUid) }),
-    queryClient.invalidateQueries({ queryKey: reportStudyQueryKey(studyInstanceUid) }),
+    queryClient.invalidateQueries({ queryKey: studyQueryKey(studyInstanceUid) }),
     queryClient.invalidateQueries({ queryKey: ['viewer', 'study', studyInstanceUid] }),
   ]);
 }

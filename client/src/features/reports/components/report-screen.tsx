@@ -9,8 +9,8 @@ import { FormattedMessage } from 'react-intl';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { sessionStore } from '../../../state/index.ts';
 import { OpenFirstStudy, opensFirstStudy } from '../../studies/index.ts';
-import { useStudiesByAccession } from '../api/get-studies-by-accession.ts';
-import { useReportStudy } from '../api/get-report-study.ts';
+import { useStudiesByAccession } from '../../studies/index.ts';
+import { useStudy } from '../../studies/index.ts';
 import { useReports } from '../api/get-reports.ts';
 import { DuplicatedAccessionDialog } from './duplicated-accession-dialog.tsx';
 import { ReportStudyHeader } from './report-study-header.tsx';
@@ -61,7 +61,7 @@ function AccessionReport({ accessionNumber }: { accessionNumber: string }) {
 }
 
 const StudyReport = observer(function StudyReport({ studyUid }: { studyUid: string }) {
-  const study = useReportStudy(studyUid);
+  const study = useStudy(studyUid);
   const reports = useReports(studyUid);
   const [notice, setNotice] = useState<'saved' | 'deleted' | null>(null);
   if (study.isError) return <ReportMessage id="reports.not_found" />;

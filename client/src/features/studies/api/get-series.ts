@@ -10,7 +10,12 @@ export function getSeries(studyInstanceUid: string): Promise<SeriesItem[]> {
 }
 
 export function getSeriesQueryOptions(studyInstanceUid: string) {
-  return queryOptions({ queryKey: seriesQueryKey(studyInstanceUid), queryFn: () => getSeries(studyInstanceUid), staleTime: 0 });
+  return queryOptions({
+    queryKey: seriesQueryKey(studyInstanceUid),
+    queryFn: () => getSeries(studyInstanceUid),
+    enabled: studyInstanceUid !== '',
+    staleTime: 0,
+  });
 }
 
 export function useSeries(studyInstanceUid: string) {

@@ -9,7 +9,7 @@ import { imageIdsForInstances } from '../../../viewer/loading/image-ids.ts';
 import type { MprProblem } from '../../../viewer/mpr-check.ts';
 import { MPR_PLANES, mprService, type MprPlane } from '../../../viewer/mpr-service.ts';
 import type { MouseSettings } from '../../../viewer/viewer-config.ts';
-import { useInstances } from '../api/get-instances.ts';
+import { useInstances } from '../../studies/index.ts';
 
 type Phase = { kind: 'checking' } | { kind: 'problem'; problem: MprProblem } | { kind: 'ready' } | { kind: 'failed' };
 

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { API_BASE } from '@pacs/common';
 import { seriesLoader } from '../../../viewer/loading/series-loader.ts';
-import { useInstances } from '../api/get-instances.ts';
+import { useInstances } from '../../studies/index.ts';
 import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
 import { formatDicomDate } from '../../../lib/dicom-format.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';

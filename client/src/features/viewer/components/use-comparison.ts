@@ -5,7 +5,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState, type Dispatch } from 'react';
 import { usePatientStudies } from '../api/get-patient-studies.ts';
-import { getSeriesQueryOptions } from '../api/get-series.ts';
+import { getSeriesQueryOptions } from '../../studies/index.ts';
 import { toViewerStudy } from '../comparison.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 import type { ViewerAction } from '../viewer-state.ts';

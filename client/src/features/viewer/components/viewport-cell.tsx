@@ -16,7 +16,7 @@ import { TouchTapTracker } from '../../../viewer/interaction.ts';
 import { layoutOf, type LayoutKey } from '../../../viewer/layouts.ts';
 import { describeTransferSyntax } from '../../../viewer/transfer-syntax.ts';
 import { viewportService, type SeriesLoadStatus, type ViewportState } from '../../../viewer/viewport-service.ts';
-import { useInstances } from '../api/get-instances.ts';
+import { useInstances } from '../../studies/index.ts';
 import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 import { NonImageView } from './non-image-view.tsx';

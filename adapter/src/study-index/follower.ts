@@ -16,8 +16,9 @@ import { indexIsBehind } from '@pacs/common';
 import type { Db, DbClient } from '../db/pool.ts';
 import { AppError, OrthancUnavailableError, isDatabaseUnavailable } from '../http/errors.ts';
 import { log } from '../log.ts';
-import { OrthancAnswerError, type OrthancChange, type OrthancClient } from './client.ts';
+import { OrthancAnswerError, type OrthancChange, type OrthancClient } from '../orthanc/client.ts';
 import { Indexer, emptyBatch } from './indexer.ts';
+import * as sql from './study-index.sql.ts';
 
 const LOCK_KEY = 724_110_003;
 const PAGE = 1000;
@@ -157,8 +158,7 @@ export class ChangesFollower {
    * and favourites survive; rows Orthanc no longer has are removed at the end.
    */
   async rebuild(): Promise<number> {
-    const { rows } = await this.db.query<{ started: Date }>('select now() as started');
-    const started = rows[0]!.started;
+    const started = await sql.databaseNow(this.db);
     const last = await this.orthanc.getLastChange();
     const studies = await this.orthanc.listStudies();
     let done = 0;
@@ -200,15 +200,14 @@ export class ChangesFollower {
         await this.releaseLock();
       }
     }
-    await this.db.query('delete from orthanc_changes_cursor');
+    await sql.forgetCursor(this.db);
     return 'adapter';
   }
 
   private async holdLock(): Promise<boolean> {
     if (this.lockClient) return true;
     const client = await this.db.connect();
-    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LOCK_KEY]);
-    if (rows[0]?.locked) {
+    if (await sql.tryAdvisoryLock(client, LOCK_KEY)) {
       client.on('error', () => undefined);
       this.lockClient = client;
       return true;
@@ -221,7 +220,7 @@ export class ChangesFollower {
     const client = this.lockClient;
     this.lockClient = undefined;
     if (!client) return;
-    await client.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    await sql.advisoryUnlock(client, LOCK_KEY).catch(() => undefined);
     // A client whose server went away must not return to the pool.
     client.release(true);
   }
@@ -237,32 +236,8 @@ function errorText(error: unknown): string {
  * when Orthanc does not answer.
  */
 export async function readIndexStatus(db: Db, orthanc: OrthancClient): Promise<IndexStatus> {
-  const [{ rows }, lastChange] = await Promise.all([
-    db.query<{
-      last_seq: string | null;
-      applied_at: Date | null;
-      last_error: string | null;
-      last_error_at: Date | null;
-      now: Date;
-      skipped: number;
-      last_skipped_at: Date | null;
-    }>(
-      `select c.last_seq, c.applied_at, c.last_error, c.last_error_at, now() as now,
-              (select count(*)::int from index_skipped_changes) as skipped,
-              (select max(skipped_at) from index_skipped_changes) as last_skipped_at
-         from (select 1) one left join orthanc_changes_cursor c on c.id = 1`,
-    ),
-    orthanc.getLastChange({ timeoutMs: 3000 }).catch(() => null),
-  ]);
-  const row = rows[0]!;
-  const recent = await db.query<{
-    seq: string;
-    change_type: string;
-    resource_type: string;
-    orthanc_id: string;
-    error: string;
-    skipped_at: Date;
-  }>('select seq, change_type, resource_type, orthanc_id, error, skipped_at from index_skipped_changes order by id desc limit 10');
+  const [row, lastChange] = await Promise.all([sql.readFollowerState(db), orthanc.getLastChange({ timeoutMs: 3000 }).catch(() => null)]);
+  const recent = await sql.recentSkippedChanges(db, 10);
   const cursor = row.last_seq === null ? null : Number(row.last_seq);
   const status: Omit<IndexStatus, 'Behind'> = {
     Cursor: cursor,
@@ -274,7 +249,7 @@ export async function readIndexStatus(db: Db, orthanc: OrthancClient): Promise<I
     LastErrorAt: row.last_error_at?.toISOString() ?? null,
     SkippedChanges: row.skipped,
     LastSkippedAt: row.last_skipped_at?.toISOString() ?? null,
-    RecentSkipped: recent.rows.map((skipped) => ({
+    RecentSkipped: recent.map((skipped) => ({
       Seq: Number(skipped.seq),
       ChangeType: skipped.change_type,
       ResourceType: skipped.resource_type,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { indexIsBehind } from '@pacs/common';
 import type { Db } from '../db/pool.ts';
 import { OrthancUnavailableError } from '../http/errors.ts';
-import { OrthancAnswerError, type OrthancChange, type OrthancClient } from './client.ts';
+import { OrthancAnswerError, type OrthancChange, type OrthancClient } from '../orthanc/client.ts';
 import { ChangesFollower, isTransient, type IndexWriter } from './follower.ts';
 import { emptyBatch, type Batch } from './indexer.ts';
 

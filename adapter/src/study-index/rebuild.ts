@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { createPool } from '../db/pool.ts';
-import { OrthancClient } from './client.ts';
+import { OrthancClient } from '../orthanc/client.ts';
 import { ChangesFollower } from './follower.ts';
 
 const dataDir = resolve(process.env.DATA_DIR ?? './.data');

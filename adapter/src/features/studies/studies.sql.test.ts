@@ -3,12 +3,13 @@
  * `constructor` and `__proto__` are unknown keys (400 for a sort key, ignored as a filter), and
  * dates are real calendar dates within the years PostgreSQL takes.
  */
-import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
 import { toErrorBody } from '../../http/errors.ts';
-import { addStudyFilters, orderBySql, parseDateRange, parseOrderBy, STUDY_ORDER, whereBuilder } from './studies.query.ts';
+import { parseDateRange } from '@pacs/common';
+import { addStudyFilters, orderBySql, STUDY_ORDER, studySearchFrom, whereBuilder } from './studies.sql.ts';
 
-const query = (values: Record<string, unknown>) => ({ query: values }) as unknown as Request;
+/** A request's query, parsed once as the route does. */
+const query = (values: Record<string, unknown>) => studySearchFrom(values);
 const OPTIONS = { timeZone: 'UTC', accountId: 'someone' };
 
 function refusal(call: () => unknown) {
@@ -20,15 +21,15 @@ function refusal(call: () => unknown) {
   throw new Error('expected a refusal');
 }
 
-describe('parseOrderBy and orderBySql', () => {
+describe('orderby and orderBySql', () => {
   it('refuses keys that only Object.prototype has, with 400', () => {
     for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty', '-constructor desc']) {
       expect(
-        refusal(() => parseOrderBy(query({ orderby: key }), STUDY_ORDER)),
+        refusal(() => query({ orderby: key }).order),
         key,
       ).toMatchObject({ status: 400, code: 'validation_failed' });
     }
-    expect(parseOrderBy(query({ orderby: ['StudyDate desc', 'patientid'] }), STUDY_ORDER)).toEqual([
+    expect(query({ orderby: ['StudyDate desc', 'patientid'] }).order).toEqual([
       { key: 'studydate', desc: true },
       { key: 'patientid', desc: false },
     ]);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/pool.ts';
-import type { OrthancChange, OrthancClient, OrthancInstance } from './client.ts';
+import type { OrthancChange, OrthancClient, OrthancInstance } from '../orthanc/client.ts';
 import { Indexer } from './indexer.ts';
 
 const newInstance = (seq: number, id: string): OrthancChange => ({

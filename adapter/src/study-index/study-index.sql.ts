@@ -1,0 +1,281 @@
+/**
+ * Every SQL statement of the study index: applying a batch (upserts keyed by Orthanc ids, counts
+ * and sizes recomputed from the rows), the /changes cursor, and the skipped-change record.
+ */
+import type { Db, DbClient } from '../db/pool.ts';
+import { touchHeartbeatMarker } from '../db/site.ts';
+import type { OrthancChange } from '../orthanc/client.ts';
+import { searchableName, type Batch } from './records.ts';
+
+type Queryable = Db | DbClient;
+
+export async function moveCursor(client: DbClient, cursor: number): Promise<void> {
+  await client.query(
+    `insert into orthanc_changes_cursor (id, last_seq, applied_at) values (1, $1, now())
+     on conflict (id) do update set last_seq = excluded.last_seq, updated_at = now(), applied_at = now()`,
+    [cursor],
+  );
+}
+
+/** The database's clock: a rebuild compares row times with it, not with this process's clock. */
+export async function databaseNow(db: Queryable): Promise<Date> {
+  const { rows } = await db.query<{ started: Date }>('select now() as started');
+  return rows[0]!.started;
+}
+
+/** Forgets the cursor: the follower that holds the lock rebuilds when it finds none. */
+export async function forgetCursor(db: Queryable): Promise<void> {
+  await db.query('delete from orthanc_changes_cursor');
+}
+
+/** One follower at a time, across replicas: a session-level advisory lock on a held client. */
+export async function tryAdvisoryLock(client: DbClient, key: number): Promise<boolean> {
+  const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+  return rows[0]?.locked === true;
+}
+
+export async function advisoryUnlock(client: DbClient, key: number): Promise<void> {
+  await client.query('select pg_advisory_unlock($1)', [key]);
+}
+
+export interface FollowerStateRow {
+  last_seq: string | null;
+  applied_at: Date | null;
+  last_error: string | null;
+  last_error_at: Date | null;
+  now: Date;
+  skipped: number;
+  last_skipped_at: Date | null;
+}
+
+/** The cursor, its last error and the skipped-change count, as one row (nulls before the first rebuild). */
+export async function readFollowerState(db: Queryable): Promise<FollowerStateRow> {
+  const { rows } = await db.query<FollowerStateRow>(
+    `select c.last_seq, c.applied_at, c.last_error, c.last_error_at, now() as now,
+            (select count(*)::int from index_skipped_changes) as skipped,
+            (select max(skipped_at) from index_skipped_changes) as last_skipped_at
+       from (select 1) one left join orthanc_changes_cursor c on c.id = 1`,
+  );
+  return rows[0]!;
+}
+
+export async function recentSkippedChanges(db: Queryable, limit: number) {
+  const { rows } = await db.query<{
+    seq: string;
+    change_type: string;
+    resource_type: string;
+    orthanc_id: string;
+    error: string;
+    skipped_at: Date;
+  }>('select seq, change_type, resource_type, orthanc_id, error, skipped_at from index_skipped_changes order by id desc limit $1', [limit]);
+  return rows;
+}
+
+/** Where the follower stands; null before the first rebuild. */
+export async function readCursor(db: Queryable): Promise<number | null> {
+  const { rows } = await db.query<{ last_seq: string | number }>('select last_seq from orthanc_changes_cursor where id = 1');
+  const seq = rows[0]?.last_seq;
+  return seq === undefined ? null : Number(seq);
+}
+
+/** After a rebuild: deletes rows not written since `started`; returns the series whose instances went. */
+export async function deleteRowsOlderThan(client: DbClient, started: Date): Promise<Set<number>> {
+  const { rows } = await client.query<{ series_id: number }>('delete from instances where updated_at < $1 returning series_id', [started]);
+  await client.query('delete from studies where updated_at < $1', [started]);
+  return new Set(rows.map((row) => row.series_id));
+}
+
+export async function insertSkippedChange(
+  client: DbClient,
+  change: Pick<OrthancChange, 'Seq' | 'ChangeType' | 'ResourceType' | 'ID'>,
+  message: string,
+): Promise<void> {
+  await client.query(`insert into index_skipped_changes (seq, change_type, resource_type, orthanc_id, error) values ($1, $2, $3, $4, $5)`, [
+    change.Seq,
+    change.ChangeType,
+    change.ResourceType,
+    change.ID,
+    message,
+  ]);
+}
+
+export async function noteLastError(db: Queryable, message: string): Promise<void> {
+  await db.query(`update orthanc_changes_cursor set last_error = $1, last_error_at = now() where id = 1`, [message]);
+}
+
+export async function deleteSkippedBefore(db: Queryable, started: Date): Promise<void> {
+  await db.query('delete from index_skipped_changes where skipped_at < $1', [started]);
+}
+
+/** Of these series, the ones indexed and not being deleted with their study in this batch. */
+export async function indexedSeries(db: Queryable, seriesIds: string[], gone: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ orthanc_id: string }>(
+    `select s.orthanc_id from series s join studies st on st.id = s.study_id
+      where s.orthanc_id = any($1) and not (s.orthanc_id = any($2)) and not (st.orthanc_id = any($2))`,
+    [seriesIds, gone],
+  );
+  return rows.map((row) => row.orthanc_id);
+}
+
+/** Of these instances, the ones already indexed. */
+export async function indexedInstances(db: Queryable, instanceIds: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ orthanc_id: string }>('select orthanc_id from instances where orthanc_id = any($1)', [instanceIds]);
+  return rows.map((row) => row.orthanc_id);
+}
+
+/** Applies a batch: deletions, then upserts, then counts and sizes recomputed for what was touched. */
+export async function writeBatch(client: DbClient, batch: Batch, touchedSeries = new Set<number>()): Promise<void> {
+  const touchedStudies = new Set<number>();
+
+  // Deletions first: a page may delete a resource and then receive it again (a replaced instance
+  // can empty its series and study); the rows read from Orthanc afterwards are the truth.
+  for (const { level, orthancId } of batch.deleted) {
+    if (level === 'Study') {
+      await client.query('delete from studies where orthanc_id = $1', [orthancId]);
+    } else if (level === 'Series') {
+      const { rows } = await client.query<{ study_id: number }>('delete from series where orthanc_id = $1 returning study_id', [orthancId]);
+      for (const row of rows) touchedStudies.add(row.study_id);
+    } else if (level === 'Instance') {
+      const { rows } = await client.query<{ series_id: number }>('delete from instances where orthanc_id = $1 returning series_id', [
+        orthancId,
+      ]);
+      for (const row of rows) touchedSeries.add(row.series_id);
+    }
+  }
+
+  for (const study of batch.studies.values()) {
+    await client.query(
+      `insert into studies (orthanc_id, study_instance_uid, patient_id, patient_name, search_patient_name,
+         patient_birth_date, patient_sex, patient_age, patient_comments, study_date, study_time,
+         accession_number, study_description, study_id, referring_physician_name,
+         performing_physician_name, institution_name, ae_title)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+       on conflict (orthanc_id) do update set
+         patient_id = excluded.patient_id, patient_name = excluded.patient_name,
+         search_patient_name = excluded.search_patient_name, patient_birth_date = excluded.patient_birth_date,
+         patient_sex = excluded.patient_sex,
+         patient_age = coalesce(nullif(studies.patient_age, ''), excluded.patient_age),
+         patient_comments = coalesce(nullif(studies.patient_comments, ''), excluded.patient_comments),
+         study_date = excluded.study_date, study_time = excluded.study_time,
+         accession_number = excluded.accession_number, study_description = excluded.study_description,
+         study_id = excluded.study_id, referring_physician_name = excluded.referring_physician_name,
+         performing_physician_name = coalesce(nullif(studies.performing_physician_name, ''), excluded.performing_physician_name)`,
+      // institution_name and ae_title are absent above on purpose: they decide who may see the
+      // study, so they stay those of its first instance, even when empty (docs/decisions.md).
+      [
+        study.orthancId,
+        study.studyInstanceUid,
+        study.patientId,
+        study.patientName,
+        searchableName(study.patientName),
+        study.patientBirthDate,
+        study.patientSex,
+        study.patientAge,
+        study.patientComments,
+        study.studyDate,
+        study.studyTime,
+        study.accessionNumber,
+        study.studyDescription,
+        study.studyId,
+        study.referringPhysicianName,
+        study.performingPhysicianName,
+        study.institutionName,
+        study.aeTitle,
+      ],
+    );
+  }
+
+  for (const series of batch.series.values()) {
+    const { rows } = await client.query<{ id: number; study_id: number }>(
+      `insert into series (study_id, orthanc_id, series_instance_uid, series_number, series_description, modality,
+         body_part_examined, series_date, series_time, performing_physician_name, institution_name, ae_title, ctdivol)
+       select id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 from studies where orthanc_id = $1
+       on conflict (orthanc_id) do update set
+         series_number = excluded.series_number, series_description = excluded.series_description,
+         modality = excluded.modality, body_part_examined = excluded.body_part_examined,
+         series_date = excluded.series_date, series_time = excluded.series_time,
+         performing_physician_name = excluded.performing_physician_name,
+         institution_name = excluded.institution_name, ctdivol = excluded.ctdivol
+       returning id, study_id`,
+      [
+        series.studyOrthancId,
+        series.orthancId,
+        series.seriesInstanceUid,
+        series.seriesNumber,
+        series.seriesDescription,
+        series.modality,
+        series.bodyPartExamined,
+        series.seriesDate,
+        series.seriesTime,
+        series.performingPhysicianName,
+        series.institutionName,
+        series.aeTitle,
+        series.ctdivol,
+      ],
+    );
+    for (const row of rows) {
+      touchedSeries.add(row.id);
+      touchedStudies.add(row.study_id);
+    }
+  }
+
+  if (batch.instances.length > 0) {
+    const { rows } = await client.query<{ series_id: number }>(
+      `insert into instances (series_id, orthanc_id, sop_instance_uid, instance_number, number_of_frames, file_size)
+       select s.id, i.orthanc_id, i.sop_instance_uid, i.instance_number, i.number_of_frames, i.file_size
+         from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::bigint[])
+              as i(orthanc_id, series_orthanc_id, sop_instance_uid, instance_number, number_of_frames, file_size)
+         join series s on s.orthanc_id = i.series_orthanc_id
+       on conflict (orthanc_id) do update set
+         instance_number = excluded.instance_number, number_of_frames = excluded.number_of_frames,
+         file_size = excluded.file_size, updated_at = now()
+       returning series_id`,
+      [
+        batch.instances.map((i) => i.orthancId),
+        batch.instances.map((i) => i.seriesOrthancId),
+        batch.instances.map((i) => i.sopInstanceUid),
+        batch.instances.map((i) => i.instanceNumber),
+        batch.instances.map((i) => i.numberOfFrames),
+        batch.instances.map((i) => i.fileSize),
+      ],
+    );
+    for (const row of rows) touchedSeries.add(row.series_id);
+  }
+
+  if (touchedSeries.size > 0) {
+    const ids = [...touchedSeries];
+    const { rows } = await client.query<{ study_id: number }>(
+      `update series s set number_of_instances = c.n, file_size = c.size, updated_at = now()
+         from (select x.id, count(i.id)::int as n, coalesce(sum(i.file_size), 0) as size
+                 from unnest($1::bigint[]) as x(id) left join instances i on i.series_id = x.id group by x.id) c
+        where s.id = c.id
+       returning s.study_id`,
+      [ids],
+    );
+    for (const row of rows) touchedStudies.add(row.study_id);
+    await client.query('delete from series where id = any($1) and number_of_instances = 0', [ids]);
+  }
+
+  if (touchedStudies.size > 0) {
+    const ids = [...touchedStudies];
+    await client.query(
+      `update studies st set
+         number_of_series = a.ns, number_of_instances = a.ni, file_size = a.fs,
+         modalities_in_study = a.modalities, body_parts_in_study = a.body_parts, ctdivols = a.ctdivols,
+         updated_at = now()
+         from (select x.id, count(s.id)::int as ns, coalesce(sum(s.number_of_instances), 0)::int as ni,
+                      coalesce(sum(s.file_size), 0) as fs,
+                      coalesce(array_agg(distinct s.modality order by s.modality) filter (where s.modality <> ''), '{}') as modalities,
+                      coalesce(array_agg(distinct s.body_part_examined order by s.body_part_examined) filter (where s.body_part_examined <> ''), '{}') as body_parts,
+                      coalesce(array_agg(s.ctdivol order by s.series_number) filter (where s.ctdivol is not null), '{}') as ctdivols
+                 from unnest($1::bigint[]) as x(id) left join series s on s.study_id = x.id group by x.id) a
+        where st.id = a.id`,
+      [ids],
+    );
+    await client.query('delete from studies where id = any($1) and number_of_series = 0', [ids]);
+  }
+
+  if (touchedSeries.size > 0 || touchedStudies.size > 0 || batch.deleted.length > 0) {
+    await touchHeartbeatMarker(client, 'study');
+  }
+}
