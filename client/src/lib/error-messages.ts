@@ -1,7 +1,14 @@
-/** Translations of the error catalogue (spec 1 §8), keyed by error code. */
+/**
+ * Translations of the error catalogue (spec 1 §8), keyed by error code. Typed by the catalogue's
+ * codes: a code added to common/src/errors.ts without a message here does not compile.
+ */
 import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { ErrorCode } from '@pacs/common';
 
-export const ERROR_MESSAGES: Record<string, MessageDescriptor> = defineMessages({
+/** Codes the client raises itself (no HTTP answer behind them). */
+type ClientErrorCode = 'network_failed' | 'unexpected';
+
+const MESSAGES: Record<ErrorCode | ClientErrorCode, MessageDescriptor> = defineMessages({
   bad_request: { id: 'errors.bad_request' },
   validation_failed: { id: 'errors.validation_failed' },
   authentication_failed: { id: 'errors.authentication_failed' },
@@ -15,6 +22,7 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = defineMessages(
   already_exists: { id: 'errors.already_exists' },
   not_last_master: { id: 'errors.not_last_master' },
   payload_too_large: { id: 'errors.payload_too_large' },
+  monthly_share_limit: { id: 'errors.monthly_share_limit' },
   web_connection_limit: { id: 'errors.web_connection_limit' },
   sign_in_throttled: { id: 'errors.sign_in_throttled' },
   internal: { id: 'errors.internal' },
@@ -23,3 +31,6 @@ export const ERROR_MESSAGES: Record<string, MessageDescriptor> = defineMessages(
   network_failed: { id: 'errors.network_failed' },
   unexpected: { id: 'errors.unexpected' },
 });
+
+/** Looked up by a code read off the wire: any string, answered only for the catalogue's own keys. */
+export const ERROR_MESSAGES: Readonly<Record<string, MessageDescriptor | undefined>> = MESSAGES;

@@ -27,7 +27,7 @@ import {
   WindowLevelTool,
   ZoomTool,
 } from '@cornerstonejs/tools';
-import type { MouseTool, PermissionKey } from '@pacs/common';
+import type { MouseTool } from '@pacs/common';
 
 const { MouseBindings, KeyboardBindings } = ToolEnums;
 
@@ -165,10 +165,9 @@ export function mprBindings(mouse: MouseSettings): Map<string, ToolBinding[]> {
 /** How the toolbar renders a feature of the user's toolbar settings. */
 export type FeatureKind = 'tool' | 'action' | 'toggle' | 'menu' | 'component';
 
+/** The permission each feature needs is the toolbars' catalogue's (features/toolbars PAGE_FEATURES). */
 export interface FeatureSpec {
   kind: FeatureKind;
-  /** Hidden when the signed account lacks it (spec 2 §6). */
-  permission?: PermissionKey;
 }
 
 export const TOOLBAR_FEATURES: Record<string, FeatureSpec> = {
@@ -192,14 +191,14 @@ export const TOOLBAR_FEATURES: Record<string, FeatureSpec> = {
   ellipse: { kind: 'tool' },
   arrow: { kind: 'tool' },
   text: { kind: 'tool' },
-  annotation_save: { kind: 'action', permission: 'viewer_annotation_save' },
+  annotation_save: { kind: 'action' },
   sync: { kind: 'toggle' },
   comparison: { kind: 'toggle' },
   mpr: { kind: 'toggle' },
   key_image: { kind: 'toggle' },
-  capture: { kind: 'action', permission: 'viewer_capture' },
-  export: { kind: 'menu', permission: 'viewer_export' },
-  dicom_header: { kind: 'action', permission: 'viewer_dicom_header' },
+  capture: { kind: 'action' },
+  export: { kind: 'menu' },
+  dicom_header: { kind: 'action' },
   overlay: { kind: 'toggle' },
   annotation_display: { kind: 'menu' },
   pseudo_color: { kind: 'menu' },

@@ -36,8 +36,8 @@ interface FeatureSpec {
 }
 
 /**
- * What each page's toolbar can hold, in catalogue order. The permissions match the ones the
- * pages' toolbars check before showing an item.
+ * What each page's toolbar can hold, in catalogue order, with the permission each needs: the
+ * one table the toolbars show items by (toolbar-visibility.ts) and the editor offers them from.
  */
 export const PAGE_FEATURES: Record<ToolbarPage, readonly FeatureSpec[]> = {
   list: [

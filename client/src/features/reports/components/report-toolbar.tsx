@@ -6,7 +6,8 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import type { PermissionKey, ToolbarItem } from '@pacs/common';
+import type { ToolbarItem } from '@pacs/common';
+import { visibleToolbarItems } from '../../toolbars/index.ts';
 import { sessionStore } from '../../../state/index.ts';
 import { LineIcon } from '../../../components/line-icon.tsx';
 
@@ -19,15 +20,6 @@ const LABELS = defineMessages({
   layout: { id: 'reports.toolbar.layout' },
 });
 
-const PERMISSION: Record<string, PermissionKey> = {
-  save: 'report_save',
-  delete: 'report_delete',
-  viewer: 'viewer',
-  pdf: 'report_pdf',
-  template: 'report_save',
-  layout: 'admin',
-};
-
 export interface ReportActions {
   save: { disabled: boolean; busy: boolean; run: () => void };
   delete: { disabled: boolean; run: () => void };
@@ -37,22 +29,6 @@ export interface ReportActions {
   template: { disabled: boolean; run: () => void };
   /** Opens the report layout dialog. */
   layout: { run: () => void };
-}
-
-function allowed(item: ToolbarItem): boolean {
-  if (!item.is_visible || item.type === 'folder') return false;
-  const permission = PERMISSION[item.key];
-  return permission === undefined || sessionStore.can(permission);
-}
-
-function tidy(items: ToolbarItem[]): ToolbarItem[] {
-  const result: ToolbarItem[] = [];
-  for (const item of items) {
-    if (item.type === 'divider' && (result.length === 0 || result.at(-1)?.type === 'divider')) continue;
-    result.push(item);
-  }
-  while (result.at(-1)?.type === 'divider') result.pop();
-  return result;
 }
 
 const ICONS: Record<string, string> = {
@@ -142,9 +118,7 @@ export const ReportToolbar = observer(function ReportToolbar({
     }
   };
 
-  const shown = items.filter((item) => item.type === 'divider' || allowed(item));
-  const left = tidy(shown.filter((item) => item.position !== 'right'));
-  const right = tidy(shown.filter((item) => item.position === 'right'));
+  const { left, right } = visibleToolbarItems('report', items, { can: (permission) => sessionStore.can(permission), folders: false });
   return (
     <div className="report-toolbar">
       <div className="toolbar-group">{left.map(render)}</div>

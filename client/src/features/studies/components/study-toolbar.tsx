@@ -7,11 +7,12 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { PermissionKey, ToolbarItem } from '@pacs/common';
+import type { ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
 import { folderLabel } from '../../../i18n/default-labels.ts';
 import { ImportDialog } from '../../import/index.ts';
 import { ShareAction } from '../../shares/index.ts';
+import { visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 
 const LABELS = defineMessages({
@@ -32,41 +33,6 @@ const LABELS = defineMessages({
   search: { id: 'studies.toolbar.search' },
   refresh: { id: 'studies.toolbar.refresh' },
 });
-
-const PERMISSION: Record<string, PermissionKey> = {
-  viewer: 'viewer',
-  report: 'report',
-  share: 'list_share',
-  export: 'list_export',
-  import: 'list_import',
-  forward: 'list_forward',
-  csv: 'list_csv',
-  add: 'list_add',
-  edit: 'list_edit',
-  note: 'list_note',
-  delete: 'list_delete',
-  assign: 'list_assign',
-  unassign: 'list_assign',
-  order: 'list_order',
-};
-
-function allowed(item: ToolbarItem): boolean {
-  if (!item.is_visible) return false;
-  if (item.type === 'folder') return (item.items ?? []).some(allowed);
-  const permission = PERMISSION[item.key];
-  return permission === undefined || sessionStore.can(permission);
-}
-
-/** Dividers at either end or next to each other say nothing once items around them are hidden. */
-function tidy(items: ToolbarItem[]): ToolbarItem[] {
-  const result: ToolbarItem[] = [];
-  for (const item of items) {
-    if (item.type === 'divider' && (result.length === 0 || result.at(-1)?.type === 'divider')) continue;
-    result.push(item);
-  }
-  while (result.at(-1)?.type === 'divider') result.pop();
-  return result;
-}
 
 function RefreshIcon() {
   return (
@@ -173,9 +139,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
     );
   };
 
-  const shown = items.filter(allowed);
-  const left = tidy(shown.filter((item) => item.position !== 'right'));
-  const right = tidy(shown.filter((item) => item.position === 'right'));
+  const { left, right } = visibleToolbarItems('list', items, { can: (permission) => sessionStore.can(permission) });
   return (
     <div className="study-toolbar">
       <div className="toolbar-group">{left.map(render)}</div>

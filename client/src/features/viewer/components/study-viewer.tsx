@@ -17,7 +17,7 @@ import { refOfImageId } from '../../../viewer/loading/image-ids.ts';
 import { layoutOf } from '../../../viewer/layouts.ts';
 import { mprService } from '../../../viewer/mpr-service.ts';
 import { presetsFor } from '../../../viewer/presets.ts';
-import { INTERACTION_TOOLS, TOOLBAR_FEATURES } from '../../../viewer/viewer-config.ts';
+import { INTERACTION_TOOLS } from '../../../viewer/viewer-config.ts';
 import { viewportService } from '../../../viewer/viewport-service.ts';
 import { postCapture, seriesExportUrl } from '../api/capture.ts';
 import { getSeriesQueryOptions, useSeries } from '../../studies/index.ts';
@@ -252,10 +252,6 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     zoomSteps: ZOOM_STEPS(settings.zoom.step, settings.zoom.large_step),
     canSaveAnnotations: can('viewer_annotation_save'),
   };
-  const allowed = (key: string) => {
-    const permission = TOOLBAR_FEATURES[key]?.permission;
-    return permission === undefined || can(permission);
-  };
 
   const layout = layoutOf(state.layout);
   const maximised = state.maximised;
@@ -274,7 +270,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
       <ViewerToolbar
         items={toolbarItems}
         state={toolbarState}
-        allowed={allowed}
+        can={can}
         onCommand={onCommand}
         end={
           <button type="button" className="viewer-tool" onClick={() => setDialog('shortcuts')}>

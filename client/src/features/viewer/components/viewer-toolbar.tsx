@@ -7,7 +7,8 @@
  */
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { ToolbarItem } from '@pacs/common';
+import type { PermissionKey, ToolbarItem } from '@pacs/common';
+import { visibleFolderItems, visibleToolbarItems } from '../../toolbars/index.ts';
 import { folderLabel } from '../../../i18n/default-labels.ts';
 import { TOOLBAR_FEATURES } from '../../../viewer/viewer-config.ts';
 import type { ToolbarCommand, ToolbarState } from './toolbar-command.ts';
@@ -31,33 +32,17 @@ export type { ToolbarCommand, ToolbarState } from './toolbar-command.ts';
 export interface ViewerToolbarProps {
   items: readonly ToolbarItem[];
   state: ToolbarState;
-  /** Whether the signed account may use a permission-bound feature. */
-  allowed: (key: string) => boolean;
+  /** Whether the signed account has a permission (the toolbars' one rule decides what shows). */
+  can: (permission: PermissionKey) => boolean;
   onCommand: (command: ToolbarCommand) => void;
   /** Shown at the end (keyboard shortcuts). */
   end?: ReactNode;
 }
 
-function visible(item: ToolbarItem, allowed: (key: string) => boolean): boolean {
-  if (!item.is_visible) return false;
-  if (item.type === 'divider') return true;
-  if (item.type === 'folder') return (item.items ?? []).some((child) => visible(child, allowed));
-  return Object.hasOwn(TOOLBAR_FEATURES, item.key) && allowed(item.key);
-}
-
-/** Dividers at either end or next to each other say nothing once items around them are hidden. */
-function tidy(items: ToolbarItem[]): ToolbarItem[] {
-  const result: ToolbarItem[] = [];
-  for (const item of items) {
-    if (item.type === 'divider' && (result.length === 0 || result.at(-1)?.type === 'divider')) continue;
-    result.push(item);
-  }
-  while (result.at(-1)?.type === 'divider') result.pop();
-  return result;
-}
-
-export function ViewerToolbar({ items, state, allowed, onCommand, end }: ViewerToolbarProps) {
+export function ViewerToolbar({ items, state, can, onCommand, end }: ViewerToolbarProps) {
   const intl = useIntl();
+  // Features the viewer does not implement (yet) are not shown.
+  const visibility = { can, implemented: (key: string) => Object.hasOwn(TOOLBAR_FEATURES, key) };
   const label = (item: ToolbarItem) => {
     const descriptor = LABELS[item.key as keyof typeof LABELS];
     return descriptor ? intl.formatMessage(descriptor) : item.label;
@@ -73,7 +58,7 @@ export function ViewerToolbar({ items, state, allowed, onCommand, end }: ViewerT
   const render = (item: ToolbarItem): ReactNode => {
     if (item.type === 'divider') return <span key={`divider-${item.key}`} className="viewer-divider" role="separator" />;
     if (item.type === 'folder') {
-      const children = tidy((item.items ?? []).filter((child) => visible(child, allowed)));
+      const children = visibleFolderItems('viewer', item, visibility);
       return (
         <Popover key={`folder-${item.key}`} label={folderLabel(intl, item)}>
           {() => <div className="viewer-folder">{children.map(render)}</div>}
@@ -117,9 +102,7 @@ export function ViewerToolbar({ items, state, allowed, onCommand, end }: ViewerT
     }
   };
 
-  const shown = items.filter((item) => visible(item, allowed));
-  const left = tidy(shown.filter((item) => item.position !== 'right'));
-  const right = tidy(shown.filter((item) => item.position === 'right'));
+  const { left, right } = visibleToolbarItems('viewer', items, visibility);
   return (
     <div className="viewer-toolbar" role="toolbar" aria-label={intl.formatMessage({ id: 'viewer.toolbar' })}>
       {left.map(render)}
