@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, anonymous, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy, tinyStudyUids, type TinyStudy } from '../harness/dicom.ts';
+import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { API_ROUTES } from '../../adapter/src/app.ts';
 
 const STUDIES: (TinyStudy & { ae: string })[] = [
@@ -377,17 +378,6 @@ function send(ae: string, studies: (TinyStudy & { intoStudy?: string })[]): void
   for (const file of files) expect(storeFiles([file], { port: stack.config.dicomPort, callingAet: ae }).failed).toEqual([]);
 }
 
-/** Waits until the administrator's list holds a study with this UID (and this many series). */
-async function waitForStudy(studyUid: string, series = 1): Promise<void> {
-  const admin = sessions.admin!;
-  for (let i = 0; i < 300; i++) {
-    const found = (await admin.agent.get(`${API}/studies/find`).query({ uid: studyUid })).body;
-    if (found?.NumberOfStudyRelatedSeries >= series) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`study ${studyUid} never reached the index with ${series} series`);
-}
-
 describe('escalation', () => {
   const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const listed = async (session: Session, query: Record<string, string> = {}) =>
@@ -422,9 +412,9 @@ describe('escalation', () => {
     const mine = uid('esc-a1');
     const other = uid('esc-b1');
     send('AE_A1', [{ seed: 'esc-a1', patientId: 'PX', patientName: 'Visible^Name', modality: 'CT', accessionNumber: 'ESC1' }]);
-    await waitForStudy(mine.study);
+    await waitForIndexedStudies(stack, [mine.study]);
     send('AE_B1', [{ seed: 'esc-b1', patientId: 'PX', patientName: 'Secret^Name', modality: 'CT', accessionNumber: 'ESC2' }]);
-    await waitForStudy(other.study);
+    await waitForIndexedStudies(stack, [other.study]);
     const { institution, role } = await sharers('AE A1', { All: false, AETitle: ['AE_A1'] }, ['a1_sharer', 'a1_colleague']);
     const sharer = sessions.a1_sharer!;
     const colleague = sessions.a1_colleague!;
@@ -532,7 +522,7 @@ describe('escalation', () => {
       { seed: 'esc-mixed-ct', patientId: 'PM', patientName: 'Mixed^Patient', modality: 'CT' },
       { seed: 'esc-mixed-mr', patientId: 'PM', patientName: 'Mixed^Patient', modality: 'MR', intoStudy: study },
     ]);
-    await waitForStudy(study, 2);
+    await waitForIndexedStudies(stack, [study], 2);
     const user = sessions.mr_user!;
     expect(await listed(user, { PatientID: 'PM' })).toEqual([study]);
 

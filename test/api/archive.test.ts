@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { orthancStatistics, storeFiles } from '../harness/dicom.ts';
+import { waitForStudies } from '../harness/fixtures.ts';
 import { hashPassword } from '../../adapter/src/access/passwords.ts';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
 
@@ -35,15 +36,6 @@ let stack: Stack;
 let admin: Session;
 let studyCount = 0;
 
-async function waitForCount(count: number, session = admin): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const response = await session.agent.get(`${API}/studies/search`).query({ limit: 1 });
-    if (response.body.Count >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the index did not reach ${count} studies`);
-}
-
 beforeAll(async () => {
   stack = await startStack();
   admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
@@ -56,7 +48,7 @@ beforeAll(async () => {
   studyCount = (await orthancStatistics(stack.config)).CountStudies;
   // Distinct files, fewer studies: pydicom's MR samples share one study.
   expect(studyCount).toBeGreaterThanOrEqual(Object.keys(CHARSET_NAMES).length + 3);
-  await waitForCount(studyCount);
+  await waitForStudies(admin, studyCount);
 });
 afterAll(async () => {
   await stack?.stop();
@@ -426,7 +418,7 @@ describe('DICOMweb proxy', () => {
         .reverse()
         .map((file) => join(dir, file));
       expect(storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
-      await waitForCount(++studyCount);
+      await waitForStudies(admin, ++studyCount);
       const series = (await admin.agent.get(`${API}/series/fromstudy`).query({ uid: studyInstanceUid }).expect(200)).body[0];
       const instances = (await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.SeriesInstanceUID }).expect(200))
         .body as { SOPInstanceUID: string; InstanceNumber: number }[];
@@ -498,7 +490,7 @@ describe("DICOMweb proxy without Orthanc's storage folder", () => {
       const session = await signIn(relayed.baseUrl, 'admin', relayed.adminPassword);
       const files = ['CT_small.dcm', 'JPGExtended.dcm'].map((file) => `${PYDICOM}/test_files/${file}`);
       expect(storeFiles(files, { port: relayed.config.dicomPort }).failed).toEqual([]);
-      await waitForCount(2, session);
+      await waitForStudies(session, 2);
       await expectAnswersAsOrthanc(relayed, session);
     } finally {
       await relayed.stop();

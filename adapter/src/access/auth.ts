@@ -23,29 +23,6 @@ export interface Auth {
   accessKey: string | null;
 }
 
-export type StudyAccess = 'all' | 'only_shared' | 'shared_or_matching';
+import type { StudyAccess, Targets } from '@pacs/common';
 
-/** Which studies a role or an institution reaches (spec 1 §3 Targets). */
-export interface Targets {
-  All: boolean;
-  AETitle: string[];
-  InstitutionName: string[];
-  Modality: string[];
-}
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '').map((item) => item.trim())
-    : [];
-
-/** Reads stored targets; anything unreadable reaches nothing (fail closed). */
-export function parseTargets(value: unknown): Targets {
-  if (typeof value !== 'object' || value === null) return { All: false, AETitle: [], InstitutionName: [], Modality: [] };
-  const record = value as Record<string, unknown>;
-  return {
-    All: record.All === true,
-    AETitle: strings(record.AETitle),
-    InstitutionName: strings(record.InstitutionName),
-    Modality: strings(record.Modality),
-  };
-}
+export { parseTargets, type StudyAccess, type Targets } from '@pacs/common';

@@ -17,6 +17,7 @@
 import type { Request } from 'express';
 import {
   MASTER_ROLE_NO,
+  STUDY_ACCESS,
   TELERADIOLOGY_KINDS,
   completePermissions,
   isAdmin,
@@ -32,8 +33,6 @@ import { invalid, jsonField, optionalInt, optionalString, requiredInt } from '..
 import { parseTargets } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
 import { pickableRolesSql } from './share-targets.ts';
-
-const STUDY_ACCESS = ['all', 'only_shared', 'shared_or_matching'] as const;
 
 interface RoleRow {
   no: number;
