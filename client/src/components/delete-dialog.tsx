@@ -1,8 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from './dialog.tsx';
-import { FormAlert } from './form-fields.tsx';
-import { readDialogFailure } from '../lib/server-errors.ts';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 interface DeleteDialogProps {
   title: ReactNode;
@@ -12,40 +10,16 @@ interface DeleteDialogProps {
   onClose: () => void;
 }
 
-/** The destructive confirmation (spec 1 §5); a refusal (409) is read out here. */
+/** The destructive confirmation of the access screens (spec 1 §5); a refusal (409) is read out in it. */
 export function DeleteDialog({ title, subject, onDelete, onClose }: DeleteDialogProps) {
-  const intl = useIntl();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string>();
-
-  const confirm = async () => {
-    setBusy(true);
-    setMessage(undefined);
-    try {
-      await onDelete();
-      onClose();
-    } catch (error) {
-      setMessage(readDialogFailure(error, [], intl).message);
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog
+    <ConfirmDialog
       title={title}
+      confirmLabel={<FormattedMessage id="accounts_admin.delete.confirm" />}
+      danger
+      showErrors
+      onConfirm={onDelete}
       onClose={onClose}
-      size="small"
-      tone="danger"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} data-autofocus>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="button" className="button button-danger" onClick={() => void confirm()} disabled={busy}>
-            <FormattedMessage id="accounts_admin.delete.confirm" />
-          </button>
-        </>
-      }
     >
       <p className="access-delete-subject">{subject}</p>
       <p>
@@ -54,7 +28,6 @@ export function DeleteDialog({ title, subject, onDelete, onClose }: DeleteDialog
       <p className="muted">
         <FormattedMessage id="accounts_admin.delete.irreversible" />
       </p>
-      {message && <FormAlert>{message}</FormAlert>}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,9 @@
-/** Small line icons drawn for this app (24×24, currentColor). Decorative: always aria-hidden. */
+/**
+ * The app's one icon set: line icons drawn for it (24×24 viewBox, currentColor), decorative and
+ * always aria-hidden; the button or text beside an icon carries its name. `Icon` draws one by
+ * name (shell, menus, share tables), `LineIcon` the 16 px icons of settings tables and tool bars,
+ * `IconButton` an icon-only row button.
+ */
 const PATHS = {
   list: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
   viewer: 'M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
@@ -26,11 +31,23 @@ const PATHS = {
   alert: 'M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
   lock: 'M5 11h14v10H5zM8 11V7a4 4 0 0 1 8 0v4',
   globe: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20',
+  info: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-5M12 8h.01',
+  edit: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4',
+  delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  qr: 'M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3h-3zM20 14v1M14 20h1M18 18h3v3h-3z',
+  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  up: 'M6 15l6-6 6 6',
+  down: 'M6 9l6 6 6-6',
+  add: 'M12 5v14M5 12h14',
 } as const;
+
+/** The paths by name, for components that take a path (LineIcon, IconButton). */
+export const ICON_PATHS: Readonly<Record<IconName, string>> = PATHS;
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
+export function Icon({ name, size = 20, strokeWidth = 1.8 }: { name: IconName; size?: number; strokeWidth?: number }) {
   return (
     <svg
       className="icon"
@@ -39,7 +56,7 @@ export function Icon({ name, size = 20 }: { name: IconName; size?: number }) {
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.8}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
@@ -58,5 +75,53 @@ export function Logo({ size = 28 }: { size?: number }) {
       <circle cx="16" cy="16" r="8.5" fill="none" stroke="#fff" strokeWidth="3" />
       <circle cx="16" cy="16" r="3" fill="#fff" />
     </svg>
+  );
+}
+
+/** A decorative icon: the button or text beside it carries the name. */
+export function LineIcon({ path, strokeWidth = 1.8 }: { path: string; strokeWidth?: number }) {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** An icon-only row button; its label is both the accessible name and the tooltip unless `title` says otherwise. */
+export function IconButton({
+  label,
+  title = label,
+  path,
+  danger,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  title?: string;
+  path: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? 'icon-button icon-danger' : 'icon-button'}
+      disabled={disabled}
+      aria-label={label}
+      title={title}
+      onClick={onClick}
+    >
+      <LineIcon path={path} />
+    </button>
   );
 }

@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Dialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 export interface ConfirmDeleteDialogProps {
   title: ReactNode;
@@ -10,35 +10,18 @@ export interface ConfirmDeleteDialogProps {
   onClose: () => void;
 }
 
-/** The report and template delete confirmations (spec 2 §8: "Are you sure you want to delete?"). */
+/**
+ * The report and template delete confirmations (spec 2 §8: "Are you sure you want to delete?").
+ * The global error handler shows a failure; the dialog stays open for another try.
+ */
 export function ConfirmDeleteDialog({ title, subject, onConfirm, onClose }: ConfirmDeleteDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-      onClose();
-    } catch {
-      // The global error handler already showed the failure.
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       title={title}
+      confirmLabel={<FormattedMessage id="reports.delete.confirm" />}
+      danger
+      onConfirm={onConfirm}
       onClose={onClose}
-      size="small"
-      tone="danger"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose} data-autofocus>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="button" className="button button-danger" disabled={busy} onClick={() => void confirm()}>
-            <FormattedMessage id="reports.delete.confirm" />
-          </button>
-        </>
-      }
     >
       <p className="report-delete-subject">{subject}</p>
       <p>
@@ -47,6 +30,6 @@ export function ConfirmDeleteDialog({ title, subject, onConfirm, onClose }: Conf
       <p className="muted">
         <FormattedMessage id="reports.delete.irreversible" />
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

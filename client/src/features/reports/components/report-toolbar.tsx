@@ -9,7 +9,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { ToolbarItem } from '@pacs/common';
 import { visibleToolbarItems } from '../../toolbars/index.ts';
 import { sessionStore } from '../../../state/index.ts';
-import { LineIcon } from '../../../components/line-icon.tsx';
+import { LineIcon } from '../../../components/icons.tsx';
 
 const LABELS = defineMessages({
   save: { id: 'reports.toolbar.save' },

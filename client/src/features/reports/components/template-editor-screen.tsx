@@ -9,7 +9,7 @@ import { useState, type DragEvent } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import type { ReportTemplate } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
-import { IconButton, LineIcon, ROW_ICON_PATHS } from '../../../components/line-icon.tsx';
+import { IconButton, LineIcon, ICON_PATHS } from '../../../components/icons.tsx';
 import { useReplaceSettings } from '../../settings/index.ts';
 import {
   addFolder,
@@ -39,7 +39,7 @@ const PATHS = {
   folder: 'M3 6a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z',
   template: 'M14 3H6v18h12V7zM14 3v4h4M9 12h6M9 16h6',
   grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01',
-  ...ROW_ICON_PATHS,
+  ...ICON_PATHS,
 };
 
 export const TemplateEditorScreen = observer(function TemplateEditorScreen() {

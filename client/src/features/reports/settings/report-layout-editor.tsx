@@ -6,7 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReportLayoutItem } from '@pacs/common';
-import { LineIcon, ROW_ICON_PATHS } from '../../../components/line-icon.tsx';
+import { LineIcon, ICON_PATHS } from '../../../components/icons.tsx';
 import { moveEntry } from '../../../lib/move-entry.ts';
 import { SECTION_LABELS } from '../section-labels.ts';
 import { completeLayout, defaultLayout, normaliseLayout } from './layout.ts';
@@ -97,7 +97,7 @@ export function ReportLayoutEditor({ layout, saving, onSave, actions }: ReportLa
                     aria-label={intl.formatMessage({ id: 'report_settings.layout.move_up' }, { name: name(item.key) })}
                     onClick={() => setItems((current) => moveEntry(current, index, -1))}
                   >
-                    <LineIcon path={ROW_ICON_PATHS.up} />
+                    <LineIcon path={ICON_PATHS.up} />
                   </button>
                   <button
                     type="button"
@@ -106,7 +106,7 @@ export function ReportLayoutEditor({ layout, saving, onSave, actions }: ReportLa
                     aria-label={intl.formatMessage({ id: 'report_settings.layout.move_down' }, { name: name(item.key) })}
                     onClick={() => setItems((current) => moveEntry(current, index, 1))}
                   >
-                    <LineIcon path={ROW_ICON_PATHS.down} />
+                    <LineIcon path={ICON_PATHS.down} />
                   </button>
                 </td>
               </tr>

@@ -10,7 +10,7 @@ import { formatPersonName } from '../../../lib/dicom-format.ts';
 import { SHARE_MESSAGES as M } from '../messages.ts';
 import { ShareDialogs, type ShareDialogState } from './share-dialogs.tsx';
 import type { ShareSubject } from './share-edit-dialog.tsx';
-import { ShareIcon } from './share-icons.tsx';
+import { Icon } from '../../../components/icons.tsx';
 import { ShareListModal } from './share-list-modal.tsx';
 import '../shares.css';
 
@@ -70,7 +70,7 @@ export const ShareAction = observer(function ShareAction({ label, study, onShare
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
       >
-        <ShareIcon name="share" />
+        <Icon name="share" size={16} strokeWidth={1.9} />
         {label}
         <span className="tool-caret" aria-hidden="true" />
       </button>

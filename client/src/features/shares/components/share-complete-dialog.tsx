@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import type { CreatedShare } from '../api/save-share.ts';
 import { useSharesOf } from '../api/get-shares-of.ts';
 import { SHARE_MESSAGES as M } from '../messages.ts';
-import { ShareIcon } from './share-icons.tsx';
+import { Icon } from '../../../components/icons.tsx';
 
 export interface ShareCompleteDialogProps {
   kind: ShareKind;
@@ -32,11 +32,11 @@ export function ShareCompleteDialog({ kind, subjectId, created, onQr, onMail, on
       footer={
         <>
           <button type="button" className="button" disabled={!share} onClick={() => share && onQr(share)}>
-            <ShareIcon name="qr" />
+            <Icon name="qr" size={16} strokeWidth={1.9} />
             {intl.formatMessage(M.qr)}
           </button>
           <button type="button" className="button" disabled={!share} onClick={() => share && onMail(share)}>
-            <ShareIcon name="mail" />
+            <Icon name="mail" size={16} strokeWidth={1.9} />
             {intl.formatMessage(M.mail)}
           </button>
           <button type="button" className="button button-primary" onClick={onClose}>

@@ -1,7 +1,7 @@
 /** The share-stop confirmation (spec 3 §2): stopping ends the recipient's access at once. */
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { ShareItem, ShareKind } from '@pacs/common';
-import { Dialog } from '../../../components/dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDeleteShare } from '../api/delete-share.ts';
 import { formatPersonName } from '../../../lib/dicom-format.ts';
 import { SHARE_MESSAGES as M, SHARE_TYPE_LABELS } from '../messages.ts';
@@ -17,26 +17,12 @@ export function ShareDeleteDialog({ kind, share, onDeleted, onClose }: ShareDele
   const intl = useIntl();
   const remove = useDeleteShare();
   return (
-    <Dialog
+    <ConfirmDialog
       title={intl.formatMessage(M.stop_title)}
+      confirmLabel={intl.formatMessage(M.stop)}
+      danger
+      onConfirm={() => remove.mutateAsync({ kind, No: share.No }).then(onDeleted)}
       onClose={onClose}
-      size="small"
-      tone="danger"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate({ kind, No: share.No }, { onSuccess: onDeleted })}
-          >
-            {intl.formatMessage(M.stop)}
-          </button>
-        </>
-      }
     >
       <p>{intl.formatMessage(M.stop_question)}</p>
       <p className="muted">
@@ -44,6 +30,6 @@ export function ShareDeleteDialog({ kind, share, onDeleted, onClose }: ShareDele
         {' → '}
         <bdi>{share.Type === 'guest' ? intl.formatMessage(SHARE_TYPE_LABELS.guest) : share.SharedWith}</bdi>
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

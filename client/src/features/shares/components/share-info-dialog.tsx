@@ -12,7 +12,7 @@ import { type FormatContext } from '../../studies/index.ts';
 import { formatShareCell } from '../share-columns.ts';
 import { shareLink, sharePages } from '../share-links.ts';
 import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS, SHARE_TYPE_LABELS, shareFieldLabel } from '../messages.ts';
-import { ShareIcon } from './share-icons.tsx';
+import { Icon } from '../../../components/icons.tsx';
 import '../shares.css';
 
 const STUDY_FIELDS = [
@@ -63,20 +63,20 @@ export const ShareInfoDialog = observer(function ShareInfoDialog({
       footer={
         <>
           <button type="button" className="button share-stop" onClick={onDelete}>
-            <ShareIcon name="delete" />
+            <Icon name="delete" size={16} strokeWidth={1.9} />
             {intl.formatMessage(M.stop)}
           </button>
           <span className="share-footer-gap" />
           <button type="button" className="button" onClick={onQr}>
-            <ShareIcon name="qr" />
+            <Icon name="qr" size={16} strokeWidth={1.9} />
             {intl.formatMessage(M.qr)}
           </button>
           <button type="button" className="button" onClick={onMail}>
-            <ShareIcon name="mail" />
+            <Icon name="mail" size={16} strokeWidth={1.9} />
             {intl.formatMessage(M.mail)}
           </button>
           <button type="button" className="button" onClick={onEdit}>
-            <ShareIcon name="edit" />
+            <Icon name="edit" size={16} strokeWidth={1.9} />
             {intl.formatMessage(M.edit)}
           </button>
           <button type="button" className="button button-primary" onClick={onClose}>

@@ -14,7 +14,7 @@ import { formatShareCell } from '../share-columns.ts';
 import { shareLink, sharePages } from '../share-links.ts';
 import { composeMailBody, mailtoUrl, type MailLine } from '../share-mail.ts';
 import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS, SHARE_TYPE_LABELS, shareFieldLabel } from '../messages.ts';
-import { ShareIcon } from './share-icons.tsx';
+import { Icon } from '../../../components/icons.tsx';
 import { useFormatContext } from './share-info-dialog.tsx';
 import '../shares.css';
 
@@ -90,7 +90,7 @@ export const ShareMailDialog = observer(function ShareMailDialog({ kind, share, 
           </button>
           {canShare && (
             <button type="button" className="button" onClick={nativeShare}>
-              <ShareIcon name="share" />
+              <Icon name="share" size={16} strokeWidth={1.9} />
               {intl.formatMessage(M.native_share)}
             </button>
           )}
@@ -102,7 +102,7 @@ export const ShareMailDialog = observer(function ShareMailDialog({ kind, share, 
             rel="noopener noreferrer"
             data-webmail=""
           >
-            <ShareIcon name="mail" />
+            <Icon name="mail" size={16} strokeWidth={1.9} />
             {intl.formatMessage(M.web_mail)}
           </a>
         </>

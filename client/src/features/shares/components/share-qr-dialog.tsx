@@ -10,7 +10,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { shareLink, sharePages, type SharePage } from '../share-links.ts';
 import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS } from '../messages.ts';
 import { copyText } from '../copy-text.ts';
-import { ShareIcon } from './share-icons.tsx';
+import { Icon } from '../../../components/icons.tsx';
 
 export const QR_WIDTH = 296;
 export const COPY_CONFIRMATION_MS = 1000;
@@ -61,7 +61,7 @@ export function ShareQrDialog({ kind, share, onClose }: ShareQrDialogProps) {
       <div className="share-url">
         <input className="input mono" readOnly value={url} aria-label={intl.formatMessage(M.link)} data-share-url="" />
         <button type="button" className="button" onClick={() => void copyText(url).then(() => setCopied(true))}>
-          <ShareIcon name="copy" />
+          <Icon name="copy" size={16} strokeWidth={1.9} />
           {intl.formatMessage(copied ? M.copied : M.copy)}
         </button>
       </div>

@@ -7,7 +7,7 @@ import type { ColumnSetting, ShareItem, ShareKind } from '@pacs/common';
 import type { FormatContext } from '../../studies/index.ts';
 import { formatShareCell } from '../share-columns.ts';
 import { SHARE_MESSAGES as M, SHARE_TYPE_LABELS, shareColumnLabel } from '../messages.ts';
-import { ShareIcon, type ShareIconName } from './share-icons.tsx';
+import { Icon, type IconName } from '../../../components/icons.tsx';
 import '../shares.css';
 
 export type ShareCommandKey = 'info' | 'edit' | 'delete';
@@ -77,7 +77,7 @@ export function ShareTable({ kind, shares, columns, context, selectedNo, loading
                         }}
                         onDoubleClick={(event) => event.stopPropagation()}
                       >
-                        <ShareIcon name={column.key as ShareIconName} />
+                        <Icon name={column.key as IconName} size={16} strokeWidth={1.9} />
                       </button>
                     </td>
                   ) : (

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PermissionKey, ToolbarFeatureKey, ToolbarItem, ToolbarPosition } from '@pacs/common';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { IconButton, LineIcon, ROW_ICON_PATHS } from '../../../components/line-icon.tsx';
+import { IconButton, LineIcon, ICON_PATHS } from '../../../components/icons.tsx';
 import { featureLabel, itemLabel } from '../toolbar-labels.ts';
 import {
   addItem,
@@ -39,7 +39,7 @@ export interface ToolbarEditorProps {
 type EditorDialog = { name: 'add' } | { name: 'edit'; path: ItemPath } | { name: 'delete'; path: ItemPath } | { name: 'reset' } | null;
 
 const PATHS = {
-  ...ROW_ICON_PATHS,
+  ...ICON_PATHS,
   reset: 'M4 11a8 8 0 1 1 2.3 5.7M4 4v7h7',
 };
 
