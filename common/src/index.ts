@@ -2,6 +2,7 @@ export * from './product.ts';
 export * from './errors.ts';
 export * from './permissions.ts';
 export * from './targets.ts';
+export * from './institutions.ts';
 export * from './api.ts';
 export * from './index-status.ts';
 export * from './json-path.ts';
