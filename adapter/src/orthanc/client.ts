@@ -3,6 +3,7 @@
  * and has a time limit, and reuses keep-alive sockets (see agent.ts). When
  * Orthanc does not answer, calls throw OrthancUnavailableError (503 to the browser).
  */
+import type { ProxyTarget } from './proxy.ts';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
@@ -47,6 +48,11 @@ export class OrthancClient {
     private readonly agent: http.Agent = orthancAgent,
   ) {
     this.authorization = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
+  }
+
+  /** Where the proxy streams from, with the same credentials (the one place they are encoded). */
+  proxyTarget(): ProxyTarget {
+    return { baseUrl: this.url, authorization: this.authorization };
   }
 
   /**

@@ -41,8 +41,7 @@ const READERS: readonly PermissionKey[] = ['viewer', 'list', 'report'];
 const UID = /^[0-9.]{1,64}$/;
 
 function target(deps: Deps): ProxyTarget {
-  const { url, user, password } = deps.config.orthanc;
-  return { baseUrl: url, authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') };
+  return deps.orthanc.proxyTarget();
 }
 
 /** The DICOM attributes the caller's role hides (hidden-fields.ts), usually none. */
