@@ -109,8 +109,3 @@ export async function recordAccountFailure(db: Db, accountId: string, req: Reque
 export async function clearAccountFailures(db: Db, accountId: string, req: Request): Promise<void> {
   await db.query('delete from sign_in_locks where account_id = $1 and ip = $2', [accountId, clientAddress(req)]);
 }
-
-/** An administrator's unlock: every address may try the account again. */
-export async function unlockAccount(db: Db, accountId: string): Promise<void> {
-  await db.query('delete from sign_in_locks where account_id = $1', [accountId]);
-}

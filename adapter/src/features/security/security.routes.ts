@@ -9,12 +9,17 @@
  * - GET  /passwordconfig/find    → PasswordConfig (any signed user: the profile form checks it)
  * - PATCH /passwordconfig/update form fields of PasswordConfig (length 1–256, flags true/false)
  */
-import type { AuthLockEvent, AuthLockStatus } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { optionalBool, optionalInt, requiredString } from '../../http/input.ts';
-import { AppError } from '../../http/errors.ts';
-import { getAuthConfig, getPasswordConfig, saveAuthConfig, savePasswordConfig } from './security.service.ts';
-import { unlockAccount } from '../auth/sign-in-throttle.ts';
+import {
+  getAuthConfig,
+  getPasswordConfig,
+  lockStatus,
+  locksThisMonth,
+  saveAuthConfig,
+  savePasswordConfig,
+  unlock,
+} from './security.service.ts';
 
 export const securityRoutes: AnyRouteSpec[] = [
   {
@@ -44,18 +49,7 @@ export const securityRoutes: AnyRouteSpec[] = [
     path: '/authlock/find',
     access: 'admin',
     summary: 'Lock state of one account',
-    handler: async (req, _res, { deps }): Promise<AuthLockStatus> => {
-      const id = requiredString(req, 'id', 'query', 256);
-      const { LockTime } = await getAuthConfig(deps.db);
-      const { rows } = await deps.db.query<{ id: string; locked_at: Date | null; failed_attempts: number }>(
-        `select id, case when locked_at > now() - make_interval(mins => $2) then locked_at end as locked_at, failed_attempts
-           from accounts where lower(id) = lower($1)`,
-        [id, LockTime],
-      );
-      const row = rows[0];
-      if (!row) throw new AppError('not_found');
-      return { Id: row.id, LockTime, LockedAt: row.locked_at?.toISOString() ?? null, FailedAttempts: row.failed_attempts };
-    },
+    handler: (req, _res, { deps }) => lockStatus(deps.db, requiredString(req, 'id', 'query', 256)),
   },
   {
     method: 'delete',
@@ -63,13 +57,7 @@ export const securityRoutes: AnyRouteSpec[] = [
     access: 'admin',
     summary: 'Unlock an account',
     handler: async (req, _res, { deps }) => {
-      const id = requiredString(req, 'id', 'query', 256);
-      const { rows } = await deps.db.query<{ id: string }>(
-        'update accounts set locked_at = null, failed_attempts = 0, last_failed_at = null where lower(id) = lower($1) returning id',
-        [id],
-      );
-      if (!rows[0]) throw new AppError('not_found');
-      await unlockAccount(deps.db, rows[0].id);
+      await unlock(deps.db, requiredString(req, 'id', 'query', 256));
       return {};
     },
   },
@@ -78,15 +66,7 @@ export const securityRoutes: AnyRouteSpec[] = [
     path: '/authlocked/month',
     access: 'admin',
     summary: 'Locks that began this month',
-    handler: async (_req, _res, { deps }): Promise<AuthLockEvent[]> => {
-      const { rows } = await deps.db.query<{ id: string; name: string; locked_at: Date; ip: string }>(
-        `select e.account_id as id, a.name, e.locked_at, e.ip
-           from auth_lock_events e join accounts a on a.id = e.account_id
-          where e.locked_at >= date_trunc('month', now())
-          order by e.locked_at desc`,
-      );
-      return rows.map((row) => ({ Id: row.id, Name: row.name, LockedAt: row.locked_at.toISOString(), IPAddress: row.ip }));
-    },
+    handler: (_req, _res, { deps }) => locksThisMonth(deps.db),
   },
   {
     method: 'get',
