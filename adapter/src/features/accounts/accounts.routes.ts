@@ -12,12 +12,11 @@
  * - DELETE /accounts/delete?id=  409 not_last_master for the last Master account; not oneself
  */
 import type { Request } from 'express';
-import { SHARE_GUEST_ID, isAdmin } from '@pacs/common';
+import { isAdmin } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
 import { toSignedAccount } from '../auth/auth.service.ts';
-import { pickableRolesSql } from '../roles/share-targets.ts';
-import { createAccount, deleteAccount, updateAccount, type AccountChange } from './accounts.service.ts';
+import { accountNames, createAccount, deleteAccount, listAccounts, updateAccount, type AccountChange } from './accounts.service.ts';
 
 function readChange(req: Request): AccountChange {
   return {
@@ -37,41 +36,14 @@ export const accountsRoutes: AnyRouteSpec[] = [
     path: '/accounts/all',
     access: 'admin',
     summary: 'Accounts',
-    handler: async (_req, _res, { deps }) => {
-      const { rows } = await deps.db.query(
-        `select a.id, a.name, a.title, a.role, r.name as role_name, r.institution, r.teleradiology, a.ae_title,
-                a.referring_physician_name, a.locked_at
-           from accounts a join roles r on r.no = a.role where a.id <> $1 order by lower(a.id)`,
-        [SHARE_GUEST_ID],
-      );
-      return rows.map((row) => ({
-        Id: row.id,
-        Name: row.name,
-        Title: row.title,
-        Role: row.role,
-        RoleName: row.role_name,
-        Institution: row.institution,
-        Teleradiology: row.teleradiology,
-        AETitle: row.ae_title,
-        ReferringPhysicianName: row.referring_physician_name,
-        LockedAt: row.locked_at ? (row.locked_at as Date).toISOString() : null,
-      }));
-    },
+    handler: (_req, _res, { deps }) => listAccounts(deps),
   },
   {
     method: 'get',
     path: '/accounts/names',
     access: 'signed',
     summary: 'Account ids and names',
-    handler: async (_req, _res, { deps, auth }) => {
-      const pickable = pickableRolesSql(auth, 2);
-      if (pickable.sql === 'false') return [];
-      const { rows } = await deps.db.query<{ id: string; name: string }>(
-        `select a.id, a.name from accounts a join roles r on r.no = a.role where a.id <> $1 and ${pickable.sql} order by lower(a.id)`,
-        [SHARE_GUEST_ID, ...pickable.params],
-      );
-      return rows.map((row) => ({ Id: row.id, Name: row.name }));
-    },
+    handler: (_req, _res, { deps, auth }) => accountNames(deps, auth),
   },
   {
     method: 'post',

@@ -11,6 +11,31 @@ import { transaction, type DbClient } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertPasswordAllowed, checkCurrentPassword } from '../auth/auth.service.ts';
+import { pickableRolesSql } from '../roles/share-targets.ts';
+import * as sql from './accounts.sql.ts';
+
+/** Every account but the share guest, as the administrator's list shows them. */
+export async function listAccounts(deps: Deps) {
+  return (await sql.selectAccounts(deps.db)).map((row) => ({
+    Id: row.id,
+    Name: row.name,
+    Title: row.title,
+    Role: row.role,
+    RoleName: row.role_name,
+    Institution: row.institution,
+    Teleradiology: row.teleradiology,
+    AETitle: row.ae_title,
+    ReferringPhysicianName: row.referring_physician_name,
+    LockedAt: row.locked_at ? row.locked_at.toISOString() : null,
+  }));
+}
+
+/** Ids and names of the accounts the caller may pick as a share target. */
+export async function accountNames(deps: Deps, auth: Auth): Promise<{ Id: string; Name: string }[]> {
+  const pickable = pickableRolesSql(auth, 2);
+  if (pickable.sql === 'false') return [];
+  return (await sql.selectAccountNames(deps.db, pickable)).map((row) => ({ Id: row.id, Name: row.name }));
+}
 
 export interface AccountChange {
   name?: string;
@@ -29,15 +54,14 @@ function checkAeTitle(aeTitle: string | undefined): void {
 }
 
 async function assertRoleExists(client: DbClient, role: number): Promise<void> {
-  const { rows } = await client.query('select 1 from roles where no = $1', [role]);
-  if (rows.length === 0) throw new AppError('validation_failed', { Role: MESSAGES.invalid }, MESSAGES.invalid);
+  if (!(await sql.roleExists(client, role))) throw new AppError('validation_failed', { Role: MESSAGES.invalid }, MESSAGES.invalid);
 }
 
 /** Locks the Master accounts and refuses a change that would leave none. */
 async function assertMasterRemains(client: DbClient, leaving: string): Promise<void> {
-  const { rows } = await client.query<{ id: string }>('select id from accounts where role = $1 for update', [MASTER_ROLE_NO]);
-  const remaining = rows.filter((row) => row.id !== leaving);
-  if (rows.some((row) => row.id === leaving) && remaining.length === 0) {
+  const masters = await sql.lockMasterAccounts(client, MASTER_ROLE_NO);
+  const remaining = masters.filter((master) => master !== leaving);
+  if (masters.includes(leaving) && remaining.length === 0) {
     throw new AppError('not_last_master', { Role: MESSAGES.not_last_master });
   }
 }
@@ -51,13 +75,16 @@ export async function createAccount(deps: Deps, id: string, password: string, ch
   const hash = await hashPassword(password);
   return transaction(deps.db, async (client) => {
     await assertRoleExists(client, change.role!);
-    const { rows } = await client.query('select 1 from accounts where lower(id) = lower($1)', [trimmed]);
-    if (rows.length > 0) throw new AppError('already_exists', { Id: MESSAGES.already_exists });
-    await client.query(
-      `insert into accounts (id, password_hash, name, title, role, ae_title, referring_physician_name)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [trimmed, hash, change.name ?? '', change.title ?? '', change.role, change.aeTitle ?? '', change.referringPhysicianName ?? ''],
-    );
+    if (await sql.idTaken(client, trimmed)) throw new AppError('already_exists', { Id: MESSAGES.already_exists });
+    await sql.insertAccount(client, {
+      id: trimmed,
+      passwordHash: hash,
+      name: change.name ?? '',
+      title: change.title ?? '',
+      role: change.role!,
+      aeTitle: change.aeTitle ?? '',
+      referringPhysicianName: change.referringPhysicianName ?? '',
+    });
     return trimmed;
   });
 }
@@ -96,31 +123,20 @@ export async function updateAccount(
   }
 
   const target = await transaction(deps.db, async (client) => {
-    const { rows } = await client.query<{ id: string; role: number }>(
-      'select id, role from accounts where lower(id) = lower($1) for update',
-      [id],
-    );
-    const account = rows[0];
+    const account = await sql.lockAccount(client, id);
     if (!account) throw new AppError('not_found');
     if (change.role !== undefined && change.role !== account.role) {
       await assertRoleExists(client, change.role);
       if (account.role === MASTER_ROLE_NO) await assertMasterRemains(client, account.id);
     }
-    await client.query(
-      `update accounts set name = coalesce($2, name), title = coalesce($3, title), password_hash = coalesce($4, password_hash),
-              role = coalesce($5, role), ae_title = coalesce($6, ae_title),
-              referring_physician_name = coalesce($7, referring_physician_name), updated_at = now()
-        where id = $1`,
-      [
-        account.id,
-        change.name ?? null,
-        change.title ?? null,
-        passwordHash,
-        change.role ?? null,
-        change.aeTitle ?? null,
-        change.referringPhysicianName ?? null,
-      ],
-    );
+    await sql.updateAccount(client, account.id, {
+      name: change.name ?? null,
+      title: change.title ?? null,
+      passwordHash,
+      role: change.role ?? null,
+      aeTitle: change.aeTitle ?? null,
+      referringPhysicianName: change.referringPhysicianName ?? null,
+    });
     return account.id;
   });
   // A new password ends the account's other sessions; a new role applies at its next request.
@@ -134,14 +150,10 @@ export async function deleteAccount(deps: Deps, auth: Auth, id: string): Promise
     throw new AppError('conflict', undefined, 'You cannot delete the account you are signed in with.');
   }
   const deleted = await transaction(deps.db, async (client) => {
-    const { rows } = await client.query<{ id: string; role: number }>(
-      'select id, role from accounts where lower(id) = lower($1) for update',
-      [id],
-    );
-    const account = rows[0];
+    const account = await sql.lockAccount(client, id);
     if (!account) throw new AppError('not_found');
     if (account.role === MASTER_ROLE_NO) await assertMasterRemains(client, account.id);
-    await client.query('delete from accounts where id = $1', [account.id]);
+    await sql.deleteAccount(client, account.id);
     return account.id;
   });
   await deps.sessions.destroyAllFor(deleted);

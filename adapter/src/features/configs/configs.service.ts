@@ -7,20 +7,16 @@ import { isJsonObject, migrateLegacyRolePermissions, setAtPath, upgradeConfigs, 
 import { transaction, type Db, type DbClient } from '../../db/pool.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
+import * as sql from './configs.sql.ts';
 
 const APP_KEY = 'app';
 
 export async function readConfigs(db: Db | DbClient): Promise<Configs> {
-  const { rows } = await db.query<{ value: unknown }>('select value from configs where key = $1', [APP_KEY]);
-  return upgradeConfigs(rows[0]?.value).configs;
+  return upgradeConfigs((await sql.selectConfigs(db, APP_KEY))?.value).configs;
 }
 
-async function writeConfigs(db: DbClient, value: unknown): Promise<void> {
-  await db.query(
-    `insert into configs (key, value) values ($1, $2)
-     on conflict (key) do update set value = excluded.value, updated_at = now()`,
-    [APP_KEY, JSON.stringify(value)],
-  );
+function writeConfigs(db: DbClient, value: unknown): Promise<void> {
+  return sql.upsertConfigs(db, APP_KEY, value);
 }
 
 /**
@@ -29,10 +25,10 @@ async function writeConfigs(db: DbClient, value: unknown): Promise<void> {
  */
 export async function ensureConfigs(db: Db, seed?: unknown): Promise<{ configs: Configs; applied: string[] }> {
   return transaction(db, async (client) => {
-    const { rows } = await client.query<{ value: unknown }>('select value from configs where key = $1 for update', [APP_KEY]);
-    const stored = rows.length > 0 ? rows[0]?.value : isJsonObject(seed) ? seed : undefined;
+    const row = await sql.selectConfigs(client, APP_KEY, true);
+    const stored = row ? row.value : isJsonObject(seed) ? seed : undefined;
     const { configs, changed, applied } = upgradeConfigs(stored);
-    if (changed || rows.length === 0) await writeConfigs(client, configs);
+    if (changed || !row) await writeConfigs(client, configs);
     if (applied.length > 0) log.info(`Configs migrated: ${applied.join(', ')}`);
     await migrateLegacyRoles(client);
     return { configs, applied };
@@ -45,18 +41,11 @@ export async function ensureConfigs(db: Db, seed?: unknown): Promise<{ configs: 
  * it holds `all`. Roles saved by this version carry every key, so they are never touched.
  */
 async function migrateLegacyRoles(client: DbClient): Promise<void> {
-  const { rows } = await client.query<{ no: number; permissions: unknown }>(
-    `select no, permissions from roles
-      where not (permissions ? 'list' or permissions ? 'viewer' or permissions ? 'report')`,
-  );
-  for (const row of rows) {
+  for (const row of await sql.selectLegacyRoles(client)) {
     const { permissions, changed } = migrateLegacyRolePermissions(row.permissions);
     if (!changed) continue;
     const stored = isJsonObject(row.permissions) ? row.permissions : {};
-    await client.query('update roles set permissions = $2, updated_at = now() where no = $1', [
-      row.no,
-      JSON.stringify({ ...stored, ...permissions }),
-    ]);
+    await sql.updateRolePermissions(client, row.no, { ...stored, ...permissions });
     log.info(`Role ${row.no}: legacy permissions upgraded (list, viewer, report enabled)`);
   }
 }

@@ -24,10 +24,11 @@
  */
 import type { Request } from 'express';
 import type { PermissionKey } from '@pacs/common';
-import { requireVisibleResource, requireVisibleStudy, visibleSeries, visibleSeriesOf, visibleStudies } from '../../access/visibility.ts';
+import { requireVisibleResource, requireVisibleStudy, visibleSeriesOf } from '../../access/visibility.ts';
 import type { Auth } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
+import * as sql from './dicomweb.sql.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalString, requiredString } from '../../http/input.ts';
 import { readJsonBounded, streamFromOrthanc, type ProxyTarget } from '../../orthanc/proxy.ts';
@@ -109,21 +110,10 @@ async function filteredQido(deps: Deps, auth: Auth, req: Request, level: string)
   if (level !== 'studies') {
     // Series and instances: only those of series the caller sees (a role limited by modality).
     const seriesOf = (item: DicomJson) => String(item['0020000E']?.Value?.[0] ?? '');
-    const series = visibleSeries(auth, 2);
-    const { rows } = await deps.db.query<{ uid: string }>(
-      `select s.series_instance_uid as uid from series s join studies st on st.id = s.study_id
-        where st.study_instance_uid = any($1) and (${series.sql})`,
-      [uids, ...series.params],
-    );
-    const allowed = new Set(rows.map((row) => row.uid));
+    const allowed = await sql.visibleSeriesUids(deps.db, auth, uids);
     return items.filter((item) => allowed.has(seriesOf(item)));
   }
-  const visible = visibleStudies(auth, 2);
-  const { rows } = await deps.db.query<{ uid: string }>(
-    `select st.study_instance_uid as uid from studies st where st.study_instance_uid = any($1) and (${visible.sql})`,
-    [uids, ...visible.params],
-  );
-  const allowed = new Set(rows.map((row) => row.uid));
+  const allowed = await sql.visibleStudyUids(deps.db, auth, uids);
   return items.filter((item) => allowed.has(uidOf(item)));
 }
 
@@ -185,19 +175,10 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         }
         // A whole series as stored, in display order (series-files.ts).
         if (segments.length === 4 && segments[2] === 'series' && wantsStoredInstances(req.get('accept'))) {
-          const { rows } = await deps.db.query<{ orthanc_id: string }>(
-            // Of twins (one UID, several PatientIDs) only the visible one that requireVisibleResource checked.
-            `select i.orthanc_id from instances i join series s on s.id = i.series_id
-              where s.study_id = $1 and s.series_instance_uid = $2 order by i.instance_number asc nulls last, i.id asc`,
-            [await requireVisibleStudy(deps.db, auth, uid), series],
-          );
-          if (rows.length === 0) throw new AppError('not_found');
-          await sendSeriesFiles(
-            res,
-            storageOf(deps),
-            deps.orthanc,
-            rows.map((row) => row.orthanc_id),
-          );
+          // Of twins (one UID, several PatientIDs) only the visible one that requireVisibleResource checked.
+          const ids = await sql.seriesInstanceIds(deps.db, await requireVisibleStudy(deps.db, auth, uid), series!);
+          if (ids.length === 0) throw new AppError('not_found');
+          await sendSeriesFiles(res, storageOf(deps), deps.orthanc, ids);
           return;
         }
         // One frame of a natively encoded instance: Orthanc's raw frame in the WADO-RS envelope.

@@ -10,17 +10,14 @@ import { defaultSettings, isAdmin, type SettingsResponse } from '@pacs/common';
 import type { AnyRouteSpec, SignedContext } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { dottedKey, jsonField, optionalString } from '../../http/input.ts';
-import { loadSettings, replaceSettings } from './settings.service.ts';
+import { loadSettings, replaceSettings, requireAccountId } from './settings.service.ts';
 
 function targetAccount(req: Request, { deps, auth }: SignedContext): Promise<string> | string {
   if (auth.accessKey !== null) throw new AppError('forbidden');
   const id = optionalString(req, 'Id', 'body', 256) ?? auth.accountId;
   if (id.toLowerCase() === auth.accountId.toLowerCase()) return auth.accountId;
   if (!isAdmin(auth.permissions)) throw new AppError('forbidden');
-  return deps.db.query<{ id: string }>('select id from accounts where lower(id) = lower($1)', [id]).then(({ rows }) => {
-    if (!rows[0]) throw new AppError('not_found');
-    return rows[0].id;
-  });
+  return requireAccountId(deps.db, id);
 }
 
 function replaceRoute(mode: 'replace' | 'replaceall'): AnyRouteSpec {

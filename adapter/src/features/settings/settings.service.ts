@@ -5,15 +5,16 @@
 import { AppError } from '../../http/errors.ts';
 import { getAtPath, isJsonObject, setAtPath, splitKey, upgradeSettings, type JsonObject, type UserSettings } from '@pacs/common';
 import type { Db } from '../../db/pool.ts';
+import * as sql from './settings.sql.ts';
 
 /** Settings larger than this are refused: they are preferences, not a data store. */
 const MAX_SETTINGS_BYTES = 1_000_000;
 
 export async function loadSettings(db: Db, accountId: string): Promise<UserSettings> {
-  const { rows } = await db.query<{ settings: unknown }>('select settings from accounts where id = $1', [accountId]);
-  if (rows.length === 0) throw new AppError('not_found');
-  const { settings, changed } = upgradeSettings(rows[0]?.settings);
-  if (changed) await db.query('update accounts set settings = $2 where id = $1', [accountId, JSON.stringify(settings)]);
+  const stored = await sql.selectSettings(db, accountId);
+  if (!stored) throw new AppError('not_found');
+  const { settings, changed } = upgradeSettings(stored.settings);
+  if (changed) await sql.updateSettings(db, accountId, JSON.stringify(settings), false);
   return settings;
 }
 
@@ -49,6 +50,13 @@ export async function replaceSettings(
   if (key === '' && getAtPath(next, 'version') === undefined) next = { ...next, version: getAtPath(current, 'version') };
   const text = JSON.stringify(next);
   if (text.length > MAX_SETTINGS_BYTES) throw new AppError('validation_failed', { value: 'The settings are too large.' });
-  await db.query('update accounts set settings = $2, updated_at = now() where id = $1', [accountId, text]);
+  await sql.updateSettings(db, accountId, text, true);
   return next as unknown as UserSettings;
+}
+
+/** An account's id as stored (ids match in any case); 404 when there is none. */
+export async function requireAccountId(db: Db, id: string): Promise<string> {
+  const stored = await sql.accountIdOf(db, id);
+  if (!stored) throw new AppError('not_found');
+  return stored;
 }
