@@ -24,7 +24,7 @@ import type { Request } from 'express';
 import { detectFileKind, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES, type FileKind } from '@pacs/common';
 import type { Deps } from '../../deps.ts';
 import type { Auth } from '../../access/auth.ts';
-import { visibleSeries, visibleStudies } from '../../access/visibility.ts';
+import * as sql from './import.sql.ts';
 import { AppError } from '../../http/errors.ts';
 import { readMultipart, spoolPart } from '../../http/multipart.ts';
 import { withUploadDir } from '../../http/upload-dirs.ts';
@@ -86,15 +86,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 async function mayAddTo(ctx: ImportContext, uid: string): Promise<'new' | 'yes' | 'no'> {
   if (ctx.created.has(uid)) return 'yes';
-  const visible = visibleStudies(ctx.auth, 2);
-  const indexed = async () =>
-    (
-      await ctx.deps.db.query<{ seen: boolean }>(`select (${visible.sql}) as seen from studies st where st.study_instance_uid = $1`, [
-        uid,
-        ...visible.params,
-      ])
-    ).rows;
-  const decide = (rows: { seen: boolean }[]) => (rows.length > 0 && rows.every((row) => row.seen) ? 'yes' : 'no');
+  const indexed = () => sql.studyCopiesSeen(ctx.deps.db, ctx.auth, uid);
+  const decide = (rows: boolean[]) => (rows.length > 0 && rows.every(Boolean) ? 'yes' : 'no');
   let rows = await indexed();
   if (rows.length > 0) return decide(rows);
   const inOrthanc = (await ctx.deps.orthanc.lookup(uid)).some((resource) => resource.Type === 'Study');
@@ -112,20 +105,11 @@ async function mayAddTo(ctx: ImportContext, uid: string): Promise<'new' | 'yes' 
  * indexed (every copy), and a series of the file's modality in that study, must both be visible.
  */
 async function maySeeSeries(ctx: ImportContext, file: FileIdentity): Promise<boolean> {
-  // Both queries bind the UID as $1 and one more value as $2: one predicate serves both.
-  const visible = visibleSeries(ctx.auth, 3);
+  const visible = sql.seriesPredicate(ctx.auth);
   if (visible.sql === 'true') return true;
-  const held = await ctx.deps.db.query<{ seen: boolean }>(
-    `select (${visible.sql}) as seen from series s join studies st on st.id = s.study_id
-      where st.study_instance_uid = $1 and s.series_instance_uid = $2`,
-    [file.study, file.series, ...visible.params],
-  );
-  if (held.rows.some((row) => !row.seen)) return false;
-  const asNew = await ctx.deps.db.query<{ seen: boolean }>(
-    `select (${visible.sql}) as seen from studies st cross join (select $2::text as modality) s where st.study_instance_uid = $1`,
-    [file.study, file.modality, ...visible.params],
-  );
-  return asNew.rows.every((row) => row.seen);
+  const held = await sql.seriesCopiesSeen(ctx.deps.db, visible, file.study, file.series);
+  if (held.some((seen) => !seen)) return false;
+  return (await sql.newSeriesSeen(ctx.deps.db, visible, file.study, file.modality)).every(Boolean);
 }
 
 /** Stores one file (spooled at `path`) that is not an archive. */
@@ -218,14 +202,9 @@ async function storeGuarded(ctx: ImportContext, name: string, store: () => Promi
 async function onlyVisible(deps: Deps, auth: Auth, summary: ImportSummary): Promise<ImportSummary> {
   const uids = [...new Set(summary.Files.flatMap((file) => file.StudyInstanceUIDs))];
   if (uids.length === 0) return summary;
-  const visible = visibleStudies(auth, 2);
   let allowed = new Set<string>();
   for (let attempt = 0; attempt < 50; attempt++) {
-    const { rows } = await deps.db.query<{ uid: string; seen: boolean }>(
-      `select st.study_instance_uid as uid, bool_and(${visible.sql}) as seen from studies st where st.study_instance_uid = any($1)
-        group by st.study_instance_uid`,
-      [uids, ...visible.params],
-    );
+    const rows = await sql.studiesSeen(deps.db, auth, uids);
     allowed = new Set(rows.filter((row) => row.seen).map((row) => row.uid));
     // Twins (one UID under several PatientIDs) give several rows for one UID.
     if (new Set(rows.map((row) => row.uid)).size === uids.length) break;
