@@ -13,21 +13,12 @@
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
  */
 import { SHARE_GUEST_ID, type PermissionKey } from '@pacs/common';
-import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalString, requiredString } from '../../http/input.ts';
 import { checkCredentials, toSignedAccount } from './auth.service.ts';
 import { assertNotThrottled, recordAddressFailure } from './sign-in-throttle.ts';
-
-async function shareKeyIsValid(deps: Deps, key: string): Promise<boolean> {
-  const { rows } = await deps.db.query(
-    `select 1 from share_studies where access_key = $1 and expires_at > now()
-     union all select 1 from share_patients where access_key = $1 and expires_at > now() limit 1`,
-    [key],
-  );
-  return rows.length > 0;
-}
+import * as sql from './auth.sql.ts';
 
 /** Who may see the web connections (spec 1 §2: the connection table needs all, admin or dashboard). */
 const CONNECTION_VIEWERS: readonly PermissionKey[] = ['admin', 'dashboard'];
@@ -44,7 +35,7 @@ export const authRoutes: AnyRouteSpec[] = [
         // A share guest: the key must name a share that has not expired. Wrong keys count against
         // the address like wrong passwords.
         await assertNotThrottled(deps.db, req);
-        if (!(await shareKeyIsValid(deps, accessKey))) {
+        if (!(await sql.shareKeyOpens(deps.db, accessKey))) {
           await recordAddressFailure(deps.db, req);
           throw new AppError('authentication_failed');
         }

@@ -13,18 +13,14 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { getPasswordConfig } from '../security/security.service.ts';
 import { assertNotThrottled, clearAccountFailures, isLockedFor, recordAccountFailure, recordAddressFailure } from './sign-in-throttle.ts';
-
-interface AccountForSignIn {
-  id: string;
-  password_hash: string;
-}
+import * as sql from './auth.sql.ts';
 
 /** Checks id and password; answers the account id or throws 401 / 403 (locked) / 429 (throttled). */
 export async function checkCredentials(deps: Deps, id: string, password: string, req: Request): Promise<string> {
   await assertNotThrottled(deps.db, req);
-  const { rows } = await deps.db.query<AccountForSignIn>('select id, password_hash from accounts where lower(id) = lower($1)', [id]);
+  const found = await sql.selectAccountForSignIn(deps.db, id);
   // The guest accounts sign in by access key only, never by password.
-  const account = RESERVED_GUEST_IDS.some((guest) => guest.toLowerCase() === id.toLowerCase()) ? undefined : rows[0];
+  const account = RESERVED_GUEST_IDS.some((guest) => guest.toLowerCase() === id.toLowerCase()) ? undefined : found;
   if (!account) {
     // Spend the same time as a real check so response timing does not reveal which ids exist.
     await verifyPassword(password, await dummyPasswordHash());
@@ -51,8 +47,7 @@ export async function checkCurrentPassword(deps: Deps, accountId: string, passwo
   if (!password) throw wrong;
   await assertNotThrottled(deps.db, req);
   if (await isLockedFor(deps.db, accountId, req)) throw new AppError('login_blocked');
-  const { rows } = await deps.db.query<{ password_hash: string }>('select password_hash from accounts where id = $1', [accountId]);
-  if (await verifyPassword(password, rows[0]?.password_hash ?? '')) {
+  if (await verifyPassword(password, (await sql.selectPasswordHash(deps.db, accountId)) ?? '')) {
     await clearAccountFailures(deps.db, accountId, req);
     return;
   }

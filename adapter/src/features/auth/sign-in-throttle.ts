@@ -18,6 +18,7 @@ import type { Db } from '../../db/pool.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { getAuthConfig } from '../security/security.service.ts';
+import * as sql from './auth.sql.ts';
 
 export const FREE_FAILURES = 10;
 export const FORGET_MINUTES = 60;
@@ -28,18 +29,13 @@ export function clientAddress(req: Request): string {
   return (req.ip ?? '').slice(0, 100);
 }
 
-/** Seconds the address must still wait, as SQL over `f` (sign_in_failures); $2 = FREE, $3 = MAX. */
-const WAIT_SQL = `ceil(extract(epoch from (f.last_failed_at
-                    + make_interval(secs => least($3::float8, power(2, f.failures - $2 - 1)))) - now()))`;
-
 /** Refuses the attempt (429, with Retry-After) while the address has to wait. */
 export async function assertNotThrottled(db: Db, req: Request): Promise<void> {
-  const { rows } = await db.query<{ wait: number }>(
-    `select ${WAIT_SQL}::int as wait from sign_in_failures f
-      where f.ip = $1 and f.failures > $2 and f.last_failed_at > now() - make_interval(mins => $4)`,
-    [clientAddress(req), FREE_FAILURES, MAX_WAIT_S, FORGET_MINUTES],
-  );
-  const wait = rows[0]?.wait ?? 0;
+  const wait = await sql.addressWait(db, clientAddress(req), {
+    freeFailures: FREE_FAILURES,
+    maxWaitSeconds: MAX_WAIT_S,
+    forgetMinutes: FORGET_MINUTES,
+  });
   if (wait > 0) {
     req.res?.set('retry-after', String(wait));
     throw new AppError('sign_in_throttled');
@@ -48,28 +44,13 @@ export async function assertNotThrottled(db: Db, req: Request): Promise<void> {
 
 /** Counts one failure against the address (a wrong id, password or access key). */
 export async function recordAddressFailure(db: Db, req: Request): Promise<void> {
-  await db.query(
-    `insert into sign_in_failures as f (ip, failures, last_failed_at) values ($1, 1, now())
-     on conflict (ip) do update set
-       failures = case when f.last_failed_at < now() - make_interval(mins => $2) then 1 else f.failures + 1 end,
-       last_failed_at = now()`,
-    [clientAddress(req), FORGET_MINUTES],
-  );
-  // Old rows are worth nothing; a few are cleared with each failure so the table stays small.
-  await db.query(
-    `delete from sign_in_failures where ip in (select ip from sign_in_failures where last_failed_at < now() - make_interval(mins => $1) limit 100)`,
-    [FORGET_MINUTES],
-  );
+  await sql.countAddressFailure(db, clientAddress(req), FORGET_MINUTES);
 }
 
 /** Whether the account is locked for this address. */
 export async function isLockedFor(db: Db, accountId: string, req: Request): Promise<boolean> {
   const { LockTime } = await getAuthConfig(db);
-  const { rows } = await db.query(
-    `select 1 from sign_in_locks where account_id = $1 and ip = $2 and locked_at > now() - make_interval(mins => $3)`,
-    [accountId, clientAddress(req), LockTime],
-  );
-  return rows.length > 0;
+  return sql.lockedFor(db, accountId, clientAddress(req), LockTime);
 }
 
 /**
@@ -80,26 +61,10 @@ export async function recordAccountFailure(db: Db, accountId: string, req: Reque
   const { Threshold, LockTime } = await getAuthConfig(db);
   const ip = clientAddress(req);
   await recordAddressFailure(db, req);
-  // Failures older than the window, or from before an expired lock, no longer count.
-  const { rows } = await db.query<{ failures: number }>(
-    `insert into sign_in_locks as l (account_id, ip, failures, last_failed_at) values ($1, $2, 1, now())
-     on conflict (account_id, ip) do update set
-       failures = case when l.locked_at is not null or l.last_failed_at < now() - make_interval(mins => $3) then 1
-                       else l.failures + 1 end,
-       last_failed_at = now(),
-       locked_at = null
-     returning failures`,
-    [accountId, ip, LockTime],
-  );
-  const failures = rows[0]?.failures ?? 0;
+  const failures = await sql.countAccountFailure(db, accountId, ip, LockTime);
   const locks = Threshold > 0 && failures >= Threshold;
-  if (locks) await db.query('update sign_in_locks set locked_at = now() where account_id = $1 and ip = $2', [accountId, ip]);
-  await db.query(
-    `update accounts set failed_attempts = $2, last_failed_at = now(), locked_at = case when $3 then now() else locked_at end where id = $1`,
-    [accountId, failures, locks],
-  );
+  await sql.recordAccountFailures(db, accountId, ip, failures, locks);
   if (locks) {
-    await db.query('insert into auth_lock_events (account_id, ip) values ($1, $2)', [accountId, ip]);
     log.warn(`Account ${accountId} locked for ${LockTime} min for ${ip || '?'} after ${failures} failed sign-ins from there`);
   }
   return locks;
@@ -107,5 +72,5 @@ export async function recordAccountFailure(db: Db, accountId: string, req: Reque
 
 /** A right password from this address: its count for the account starts again. */
 export async function clearAccountFailures(db: Db, accountId: string, req: Request): Promise<void> {
-  await db.query('delete from sign_in_locks where account_id = $1 and ip = $2', [accountId, clientAddress(req)]);
+  await sql.clearLockFor(db, accountId, clientAddress(req));
 }
