@@ -2,7 +2,7 @@
  * Whether the backing services answer. Checked on demand (heartbeat, /state) with a short cache
  * so that a thousand browsers' heartbeats cost Orthanc one request a second.
  */
-import type { Db } from './db/pool.ts';
+import { pingDatabase, type Db } from './db/pool.ts';
 import type { OrthancClient } from './orthanc/client.ts';
 
 const CACHE_MS = 1000;
@@ -28,8 +28,7 @@ export class Health {
 
   async databaseUp(): Promise<boolean> {
     if (Date.now() - this.database.at < CACHE_MS) return this.database.up;
-    const up = await this.db
-      .query('select 1')
+    const up = await pingDatabase(this.db)
       .then(() => true)
       .catch(() => false);
     this.database = { at: Date.now(), up };

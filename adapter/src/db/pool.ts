@@ -51,3 +51,8 @@ export async function transaction<T>(db: Db, work: (client: DbClient) => Promise
     client.release();
   }
 }
+
+/** One round trip: answers when PostgreSQL answers (the health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.query('select 1');
+}

@@ -19,6 +19,7 @@ import { loadSettings } from '../settings/settings.service.ts';
 import { requireStudy } from '../studies/studies.service.ts';
 import { renderReportPdf, type PdfBlockSettings, type ReportPdfInput } from './pdf/report-pdf.ts';
 import { missingFonts } from './pdf/text.ts';
+import * as sql from './reports.sql.ts';
 
 const IMAGE_NAMES = ['report_header', 'report_footer'];
 const MAX_LOGO_BYTES = 4 * 1024 * 1024;
@@ -26,20 +27,13 @@ const MAX_LOGO_BYTES = 4 * 1024 * 1024;
 const MAX_LOGO_PIXELS = 4096 * 4096;
 
 async function logo(deps: Deps, institution: number, name: string): Promise<Buffer | undefined> {
-  const { rows } = await deps.db.query<{ data: Buffer }>('select data from institution_images where institution = $1 and name = $2', [
-    institution,
-    name,
-  ]);
-  return rows[0]?.data;
+  return sql.selectInstitutionImage(deps.db, institution, name);
 }
 
 async function keyImage(deps: Deps, sop: string, frame: number): Promise<Buffer | undefined> {
-  const { rows } = await deps.db.query<{ orthanc_id: string }>(
-    'select orthanc_id from instances where sop_instance_uid = $1 order by id desc limit 1',
-    [sop],
-  );
-  if (!rows[0]) return undefined;
-  const response = await deps.orthanc.request(`/instances/${rows[0].orthanc_id}/frames/${frame - 1}/rendered`, {
+  const orthancId = await sql.instanceOrthancId(deps.db, sop);
+  if (!orthancId) return undefined;
+  const response = await deps.orthanc.request(`/instances/${orthancId}/frames/${frame - 1}/rendered`, {
     headers: { accept: 'image/jpeg' },
   });
   const body = Buffer.from(await response.arrayBuffer());
@@ -55,11 +49,7 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
     handler: async (req, res, { deps, auth }) => {
       const id = optionalInt(req, 'id', 1, Number.MAX_SAFE_INTEGER, 'query');
       if (id === undefined) throw invalid('id', 'The field is required');
-      const { rows } = await deps.db.query(
-        `select d.*, st.study_instance_uid from documents d join reports r on r.no = d.report_no join studies st on st.id = r.study_id where d.id = $1`,
-        [id],
-      );
-      const row = rows[0];
+      const row = await sql.selectDocumentWithStudy(deps.db, id);
       if (!row) throw new AppError('not_found');
       await requireVisibleStudy(deps.db, auth, row.study_instance_uid as string);
       const missing = missingFonts();
@@ -69,17 +59,14 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
         requireStudy(deps, auth, row.study_instance_uid as string),
         readConfigs(deps.db),
         loadSettings(deps.db, auth.accountId),
-        deps.db.query('select * from institutions where no = $1', [auth.institution]),
-        deps.db.query<{ sop_instance_uid: string; frame: number }>(
-          'select sop_instance_uid, frame from document_key_images where document_id = $1 order by position limit 12',
-          [id],
-        ),
+        sql.selectInstitution(deps.db, auth.institution),
+        sql.selectDocumentKeyImages(deps.db, id, 12),
       ]);
       const userPdf = getAtPath(settings, 'report.pdf');
       const pdfSettings = (
         isJsonObject(userPdf) && isJsonObject(userPdf.header) ? userPdf : getAtPath(configs, 'report.pdf')
       ) as ReportPdfInput['settings'];
-      const place = institution.rows[0] ?? {};
+      const place = institution ?? {};
       const input: ReportPdfInput = {
         lang: typeof settings.lang === 'string' ? settings.lang : 'en',
         settings: {
@@ -99,7 +86,7 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
         logos: { header: await logo(deps, auth.institution, 'report_header'), footer: await logo(deps, auth.institution, 'report_footer') },
         study: study,
         document: {
-          Title: row.title,
+          Title: String(row.title ?? ''),
           Status: row.status,
           DoctorName: row.doctor_name,
           UpdatedAt: (row.updated_at as Date).toISOString(),
@@ -110,7 +97,7 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
             ]),
           ),
         },
-        keyImages: (await Promise.all(images.rows.map((image) => keyImage(deps, image.sop_instance_uid, image.frame)))).filter(
+        keyImages: (await Promise.all(images.map((image) => keyImage(deps, image.sop_instance_uid, image.frame)))).filter(
           (image): image is Buffer => image !== undefined,
         ),
       };
@@ -134,12 +121,14 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
       if ((kind !== 'png' && kind !== 'jpeg') || size?.kind !== kind)
         throw new AppError('validation_failed', { file: 'file format not supported' }, 'file format not supported');
       if (size.width * size.height > MAX_LOGO_PIXELS) throw new AppError('payload_too_large');
-      const { rowCount } = await deps.db.query(
-        `insert into institution_images (institution, name, content_type, data) select no, $2, $3, $4 from institutions where no = $1
-         on conflict (institution, name) do update set content_type = excluded.content_type, data = excluded.data, updated_at = now()`,
-        [institution, fields.name, kind === 'png' ? 'image/png' : 'image/jpeg', file],
+      const stored = await sql.upsertInstitutionImage(
+        deps.db,
+        institution,
+        fields.name!,
+        kind === 'png' ? 'image/png' : 'image/jpeg',
+        file,
       );
-      if (rowCount === 0) throw new AppError('not_found');
+      if (!stored) throw new AppError('not_found');
       return { Institution: institution, Name: fields.name };
     },
   },
@@ -154,13 +143,10 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
       if (institution === undefined || !IMAGE_NAMES.includes(name)) throw new AppError('not_found');
       // Only the caller's own institution's logos (administrators: any), answered like a missing one.
       if (institution !== auth.institution && !isAdmin(auth.permissions)) throw new AppError('not_found');
-      const { rows } = await deps.db.query<{ content_type: string; data: Buffer; updated_at: Date }>(
-        'select content_type, data, updated_at from institution_images where institution = $1 and name = $2',
-        [institution, name],
-      );
-      if (!rows[0]) throw new AppError('not_found');
-      res.set({ 'content-type': rows[0].content_type, 'last-modified': rows[0].updated_at.toUTCString() });
-      res.send(rows[0].data);
+      const image = await sql.selectInstitutionImageFile(deps.db, institution, name);
+      if (!image) throw new AppError('not_found');
+      res.set({ 'content-type': image.content_type, 'last-modified': image.updated_at.toUTCString() });
+      res.send(image.data);
     },
   },
   {
@@ -171,11 +157,7 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
     handler: async (req, _res, { deps }) => {
       const institution = optionalInt(req, 'institution', 0, 1_000_000_000, 'query');
       const name = requiredString(req, 'name', 'query', 40);
-      const { rowCount } = await deps.db.query('delete from institution_images where institution = $1 and name = $2', [
-        institution ?? -1,
-        name,
-      ]);
-      if (rowCount === 0) throw new AppError('not_found');
+      if (!(await sql.deleteInstitutionImage(deps.db, institution ?? -1, name))) throw new AppError('not_found');
       return {};
     },
   },

@@ -13,27 +13,23 @@
  * - GET /keyimages/fromdocument?id=     → the key images saved with a document
  */
 import type { PermissionKey } from '@pacs/common';
-import type { Auth } from '../../access/auth.ts';
-import { requireVisibleStudy, visibleStudies } from '../../access/visibility.ts';
-import type { Deps } from '../../deps.ts';
+import { requireVisibleStudy } from '../../access/visibility.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
-import { AppError } from '../../http/errors.ts';
 import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
-import { createDocument, createReport, deleteDocument, listDocuments, readDocumentInput, updateDocument } from './reports.service.ts';
+import { readDocumentInput } from './reports.input.ts';
+import {
+  createDocument,
+  createReport,
+  deleteDocument,
+  documentKeyImages,
+  documentTitles,
+  listDocuments,
+  reportsOfStudy,
+  studyOf,
+  updateDocument,
+} from './reports.service.ts';
 
 const READERS: readonly PermissionKey[] = ['report'];
-
-/** The study of a report or a document, checked by the visibility module; 404 otherwise. */
-async function studyOf(deps: Deps, auth: Auth, kind: 'report' | 'document', key: number): Promise<number> {
-  const { rows } = await deps.db.query<{ uid: string }>(
-    kind === 'report'
-      ? 'select st.study_instance_uid as uid from reports r join studies st on st.id = r.study_id where r.no = $1'
-      : 'select st.study_instance_uid as uid from documents d join reports r on r.no = d.report_no join studies st on st.id = r.study_id where d.id = $1',
-    [key],
-  );
-  if (!rows[0]) throw new AppError('not_found');
-  return requireVisibleStudy(deps.db, auth, rows[0].uid);
-}
 
 const positiveInt = (value: number | undefined, field: string): number => {
   if (value === undefined) throw invalid(field, 'The field is required');
@@ -47,25 +43,7 @@ export const reportsRoutes: AnyRouteSpec[] = [
     access: READERS,
     summary: 'Reports of a study with their documents',
     handler: async (req, _res, { deps, auth }) => {
-      const uid = requiredString(req, 'uid', 'query', 64);
-      const studyId = await requireVisibleStudy(deps.db, auth, uid);
-      const { rows } = await deps.db.query<{ no: number; name: string; created_at: Date }>(
-        'select no, name, created_at from reports where study_id = $1 order by no',
-        [studyId],
-      );
-      return Promise.all(
-        rows.map(async (row) => {
-          const documents = await listDocuments(deps, row.no);
-          return {
-            No: row.no,
-            Name: row.name,
-            StudyInstanceUID: uid,
-            CreatedAt: row.created_at.toISOString(),
-            documents,
-            titles: [...new Set(documents.map((document) => document.Title).filter(Boolean))],
-          };
-        }),
-      );
+      return reportsOfStudy(deps, auth, requiredString(req, 'uid', 'query', 64));
     },
   },
   {
@@ -130,15 +108,7 @@ export const reportsRoutes: AnyRouteSpec[] = [
     path: '/documents/titles',
     access: READERS,
     summary: 'Document titles used before',
-    handler: async (_req, _res, { deps, auth }) => {
-      const visible = visibleStudies(auth, 1);
-      const { rows } = await deps.db.query<{ title: string }>(
-        `select distinct d.title from documents d join reports r on r.no = d.report_no join studies st on st.id = r.study_id
-          where d.title <> '' and (${visible.sql}) order by 1 limit 500`,
-        visible.params,
-      );
-      return rows.map((row) => row.title);
-    },
+    handler: (_req, _res, { deps, auth }) => documentTitles(deps, auth),
   },
   {
     method: 'get',
@@ -147,17 +117,7 @@ export const reportsRoutes: AnyRouteSpec[] = [
     summary: 'Key images saved with a document',
     handler: async (req, _res, { deps, auth }) => {
       const id = positiveInt(optionalInt(req, 'id', 1, Number.MAX_SAFE_INTEGER, 'query'), 'id');
-      await studyOf(deps, auth, 'document', id);
-      const { rows } = await deps.db.query(
-        'select position, series_instance_uid, sop_instance_uid, frame from document_key_images where document_id = $1 order by position',
-        [id],
-      );
-      return rows.map((row) => ({
-        Position: row.position,
-        SeriesInstanceUID: row.series_instance_uid,
-        SOPInstanceUID: row.sop_instance_uid,
-        Frame: row.frame,
-      }));
+      return documentKeyImages(deps, auth, id);
     },
   },
 ];

@@ -2,108 +2,57 @@
  * Reports and their documents. Every function takes the study's index id, which the caller got
  * from the visibility module; nothing here decides who may see what.
  */
-import type { Request } from 'express';
 import type { Auth } from '../../access/auth.ts';
+import { requireVisibleStudy } from '../../access/visibility.ts';
 import { transaction, type DbClient } from '../../db/pool.ts';
 import { touchHeartbeatMarker } from '../../db/site.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
-import { invalid, optionalString } from '../../http/input.ts';
+import { invalid } from '../../http/input.ts';
+import * as sql from './reports.sql.ts';
 
 export const DOCUMENT_STATUSES = ['None', 'Draft', 'Final'] as const;
-const CONTENT_FIELDS = [
-  'title',
-  'findings',
-  'impression',
-  'comments',
-  'row_1',
-  'row_2',
-  'row_3',
-  'row_4',
-  'row_5',
-  'row_6',
-  'row_7',
-] as const;
-type ContentField = (typeof CONTENT_FIELDS)[number];
-
 export interface DocumentInput {
   status?: string;
-  content: Partial<Record<ContentField, string>>;
+  content: Partial<Record<sql.ContentField, string>>;
   /** Key image numbers (spec: "images repeated by No"); undefined = leave as they are. */
   images?: number[];
 }
 
-export function readDocumentInput(req: Request): DocumentInput {
-  const status = optionalString(req, 'status', 'body', 10);
-  if (status !== undefined && !(DOCUMENT_STATUSES as readonly string[]).includes(status)) throw invalid('status');
-  const content: Partial<Record<ContentField, string>> = {};
-  for (const field of CONTENT_FIELDS) {
-    const value = optionalString(req, field, 'body', field === 'title' ? 500 : 100_000);
-    if (value !== undefined) content[field] = value;
-  }
-  const raw = (req.body as Record<string, unknown>).images;
-  let images: number[] | undefined;
-  if (raw !== undefined) {
-    const list = (Array.isArray(raw) ? raw : [raw]).filter((item) => item !== '');
-    images = list.map((item) => {
-      const no = Number(item);
-      if (!Number.isSafeInteger(no) || no < 1) throw invalid('images');
-      return no;
-    });
-  }
-  return { status, content, images };
-}
-
-/** The study's ReportStatus from its latest non-deleted document. */
+/** The study's ReportStatus from its latest non-deleted document; lists watching the heartbeat see it. */
 async function refreshReportStatus(client: DbClient, studyId: number): Promise<void> {
-  await client.query(
-    `update studies set report_status = coalesce((
-        select d.status from documents d join reports r on r.no = d.report_no
-         where r.study_id = $1 and d.status <> 'Deleted' order by d.id desc limit 1), 'Empty'),
-       updated_at = now()
-     where id = $1`,
-    [studyId],
-  );
+  await sql.refreshReportStatus(client, studyId);
   // Lists watching the heartbeat's study marker see the change (an institution sees Final).
   await touchHeartbeatMarker(client, 'study');
 }
 
+/** The document's key images become `images` (key image numbers of the study), in that order. */
 async function attachImages(client: DbClient, studyId: number, documentId: number, images: number[]): Promise<void> {
-  await client.query('delete from document_key_images where document_id = $1', [documentId]);
+  await sql.clearDocumentKeyImages(client, documentId);
   for (const [position, no] of images.entries()) {
-    const { rows } = await client.query<{ series_instance_uid: string; sop_instance_uid: string; frame: number }>(
-      'select series_instance_uid, sop_instance_uid, frame from key_images where no = $1 and study_id = $2',
-      [no, studyId],
-    );
-    const image = rows[0];
+    const image = await sql.selectStudyKeyImage(client, no, studyId);
     if (!image) throw invalid('images');
-    await client.query(
-      'insert into document_key_images (document_id, position, series_instance_uid, sop_instance_uid, frame) values ($1, $2, $3, $4, $5)',
-      [documentId, position, image.series_instance_uid, image.sop_instance_uid, image.frame],
-    );
+    await sql.insertDocumentKeyImage(client, documentId, position, image);
   }
 }
 
+const writeOf = (auth: Auth, input: DocumentInput): sql.DocumentWrite => ({
+  status: input.status,
+  content: input.content,
+  accountId: auth.accountId,
+  doctorName: auth.name,
+});
+
 export async function createReport(deps: Deps, auth: Auth, studyId: number, name: string, input: DocumentInput): Promise<number> {
   return transaction(deps.db, async (client) => {
-    const { rows } = await client.query<{ no: number }>('insert into reports (study_id, name) values ($1, $2) returning no', [
-      studyId,
-      name,
-    ]);
-    const no = rows[0]!.no;
+    const no = await sql.insertReport(client, studyId, name);
     await insertDocument(client, auth, studyId, no, input);
     return no;
   });
 }
 
 async function insertDocument(client: DbClient, auth: Auth, studyId: number, reportNo: number, input: DocumentInput): Promise<number> {
-  const values = CONTENT_FIELDS.map((field) => input.content[field] ?? '');
-  const { rows } = await client.query<{ id: number }>(
-    `insert into documents (report_no, account_id, doctor_name, status, ${CONTENT_FIELDS.join(', ')})
-     values ($1, $2, $3, $4, ${CONTENT_FIELDS.map((_, i) => `$${i + 5}`).join(', ')}) returning id`,
-    [reportNo, auth.accountId, auth.name, input.status ?? 'Draft', ...values],
-  );
-  const id = rows[0]!.id;
+  const id = await sql.insertDocument(client, reportNo, writeOf(auth, input));
   if (input.images) await attachImages(client, studyId, id, input.images);
   await refreshReportStatus(client, studyId);
   return id;
@@ -115,14 +64,7 @@ export async function createDocument(deps: Deps, auth: Auth, studyId: number, re
 
 export async function updateDocument(deps: Deps, auth: Auth, studyId: number, documentId: number, input: DocumentInput): Promise<void> {
   await transaction(deps.db, async (client) => {
-    const sets = Object.entries(input.content).map(([field], i) => `${field} = $${i + 3}`);
-    const { rowCount } = await client.query(
-      `update documents set status = coalesce($2, status), account_id = $${sets.length + 3}, doctor_name = $${sets.length + 4},
-              ${sets.length > 0 ? `${sets.join(', ')},` : ''} updated_at = now()
-        where id = $1 and status <> 'Deleted'`,
-      [documentId, input.status ?? null, ...Object.values(input.content), auth.accountId, auth.name],
-    );
-    if (rowCount === 0) throw new AppError('not_found');
+    if (!(await sql.updateDocument(client, documentId, writeOf(auth, input)))) throw new AppError('not_found');
     if (input.images) await attachImages(client, studyId, documentId, input.images);
     await refreshReportStatus(client, studyId);
   });
@@ -130,26 +72,12 @@ export async function updateDocument(deps: Deps, auth: Auth, studyId: number, do
 
 export async function deleteDocument(deps: Deps, studyId: number, documentId: number): Promise<void> {
   await transaction(deps.db, async (client) => {
-    const { rowCount } = await client.query(
-      `update documents set status = 'Deleted', updated_at = now() where id = $1 and status <> 'Deleted'`,
-      [documentId],
-    );
-    if (rowCount === 0) throw new AppError('not_found');
+    if (!(await sql.markDocumentDeleted(client, documentId))) throw new AppError('not_found');
     await refreshReportStatus(client, studyId);
   });
 }
 
-export interface DocumentRow {
-  id: number;
-  report_no: number;
-  account_id: string | null;
-  doctor_name: string;
-  status: string;
-  updated_at: Date;
-  [field: string]: unknown;
-}
-
-export function toDocument(row: DocumentRow, isLast: boolean) {
+export function toDocument(row: sql.DocumentRow, isLast: boolean) {
   const updatedAt = row.updated_at.toISOString();
   return {
     Id: row.id,
@@ -170,7 +98,48 @@ export function toDocument(row: DocumentRow, isLast: boolean) {
 
 /** Documents of a report, newest first; the first non-deleted one is the last (is_last). */
 export async function listDocuments(deps: Deps, reportNo: number) {
-  const { rows } = await deps.db.query<DocumentRow>('select * from documents where report_no = $1 order by id desc', [reportNo]);
+  const rows = await sql.selectDocuments(deps.db, reportNo);
   const last = rows.find((row) => row.status !== 'Deleted')?.id;
   return rows.map((row) => toDocument(row, row.id === last));
+}
+
+/** The study of a report or a document, checked by the visibility module; 404 otherwise. */
+export async function studyOf(deps: Deps, auth: Auth, kind: 'report' | 'document', key: number): Promise<number> {
+  const uid = await sql.studyUidOf(deps.db, kind, key);
+  if (!uid) throw new AppError('not_found');
+  return requireVisibleStudy(deps.db, auth, uid);
+}
+
+/** The reports of a study the caller sees, each with its documents and the titles used in them. */
+export async function reportsOfStudy(deps: Deps, auth: Auth, uid: string) {
+  const studyId = await requireVisibleStudy(deps.db, auth, uid);
+  return Promise.all(
+    (await sql.selectReports(deps.db, studyId)).map(async (row) => {
+      const documents = await listDocuments(deps, row.no);
+      return {
+        No: row.no,
+        Name: row.name,
+        StudyInstanceUID: uid,
+        CreatedAt: row.created_at.toISOString(),
+        documents,
+        titles: [...new Set(documents.map((document) => document.Title).filter(Boolean))],
+      };
+    }),
+  );
+}
+
+/** Titles used before, on documents of studies the caller sees. */
+export function documentTitles(deps: Deps, auth: Auth): Promise<string[]> {
+  return sql.selectTitles(deps.db, auth);
+}
+
+/** The key images saved with a document of a study the caller sees. */
+export async function documentKeyImages(deps: Deps, auth: Auth, documentId: number) {
+  await studyOf(deps, auth, 'document', documentId);
+  return (await sql.selectDocumentKeyImages(deps.db, documentId)).map((row) => ({
+    Position: row.position,
+    SeriesInstanceUID: row.series_instance_uid,
+    SOPInstanceUID: row.sop_instance_uid,
+    Frame: row.frame,
+  }));
 }

@@ -1,5 +1,5 @@
 /** Every SQL statement of the roles feature (the share-target fragment stays in share-targets.ts). */
-import type { TeleradiologyKind } from '@pacs/common';
+import { SHARE_GUEST_ID, type TeleradiologyKind } from '@pacs/common';
 import type { Db } from '../../db/pool.ts';
 
 export interface RoleRow {
@@ -83,4 +83,9 @@ export async function hasAccounts(db: Db, no: number): Promise<boolean> {
 export async function deleteRole(db: Db, no: number): Promise<boolean> {
   const { rowCount } = await db.query('delete from roles where no = $1', [no]);
   return (rowCount ?? 0) > 0;
+}
+
+/** Whether the role is the system's share-guest role (the share guest account has it). */
+export async function isShareGuestRole(db: Db, role: number): Promise<boolean> {
+  return (await db.query('select 1 from accounts where id = $1 and role = $2', [SHARE_GUEST_ID, role])).rows.length > 0;
 }

@@ -14,6 +14,7 @@ import { SHARE_GUEST_ID, isAdmin } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import type { Db } from '../../db/pool.ts';
 import { invalid } from '../../http/input.ts';
+import { isShareGuestRole } from './roles.sql.ts';
 
 export type TargetScope = 'any' | 'none' | 'own_institution';
 
@@ -44,6 +45,5 @@ export async function assertPickableTarget(db: Db, auth: Auth, target: { institu
   if (scope === 'none') throw invalid('Institution');
   if (target.role === null) return;
   if (scope === 'own_institution' && target.institution !== auth.institution) throw invalid('Role');
-  const { rows } = await db.query('select 1 from accounts where id = $1 and role = $2', [SHARE_GUEST_ID, target.role]);
-  if (rows.length > 0) throw invalid('Role');
+  if (await isShareGuestRole(db, target.role)) throw invalid('Role');
 }

@@ -4,7 +4,7 @@
  * - GET /product/info       public: {Name, Version, ReleaseDate}
  * - GET /server/heartbeat?key=study|mwm|trashbox  → text marker: the ISO time that list last
  *   changed ('' when it never has); the study marker only for studies the caller can see
- *   (study-marker.ts). 503 while Orthanc or PostgreSQL does not answer, so the
+ *   (server.sql.ts studyMarker). 503 while Orthanc or PostgreSQL does not answer, so the
  *   client's offline banner tells the truth.
  * - GET /server/index/status  admin: where the study index's /changes follower stands (cursor,
  *   Orthanc's newest change, lag, last error, skipped changes): IndexStatus.
@@ -14,7 +14,7 @@ import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalString } from '../../http/input.ts';
 import { readIndexStatus } from '../../study-index/follower.ts';
-import { studyMarker } from './study-marker.ts';
+import { studyMarker } from './server.sql.ts';
 import { heartbeatMarkerTime } from '../../db/site.ts';
 
 export const HEARTBEAT_KEYS = ['study', 'mwm', 'trashbox'] as const;

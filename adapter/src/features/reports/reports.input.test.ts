@@ -2,7 +2,7 @@
 import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
 import { toErrorBody } from '../../http/errors.ts';
-import { readDocumentInput } from './reports.service.ts';
+import { readDocumentInput } from './reports.input.ts';
 
 const form = (body: Record<string, unknown>) => ({ body, query: {} }) as unknown as Request;
 
