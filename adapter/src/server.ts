@@ -12,7 +12,7 @@ import { OrthancClient } from './orthanc/client.ts';
 import { Sessions } from './access/sessions.ts';
 import { Health } from './health.ts';
 import { buildApp } from './app.ts';
-import { bootstrap, type BootstrapResult } from './bootstrap.ts';
+import { bootstrap, type BootstrapResult } from './db/bootstrap.ts';
 import { ensureConfigs } from './features/configs/configs.service.ts';
 import { ChangesFollower } from './study-index/follower.ts';
 import { followerAgent } from './orthanc/agent.ts';

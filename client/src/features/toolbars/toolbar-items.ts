@@ -105,7 +105,7 @@ export const PAGE_FEATURES: Record<ToolbarPage, readonly FeatureSpec[]> = {
 };
 
 /**
- * What the share guest's role may do (the server creates it with these, adapter/src/bootstrap.ts):
+ * What the share guest's role may do (the server creates it with these, adapter/src/db/bootstrap.ts):
  * the guest toolbars offer only features these allow.
  */
 export const SHARE_GUEST_PERMISSIONS: Permissions = { list: true, viewer: true, report: true, report_pdf: true };

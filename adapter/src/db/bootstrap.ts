@@ -11,10 +11,10 @@ import {
   completePermissions,
   passwordProblems,
 } from '@pacs/common';
-import type { Config } from './config.ts';
-import { transaction, type Db } from './db/pool.ts';
-import { generatePassword, hashPassword } from './access/passwords.ts';
-import { getPasswordConfig } from './features/security/security.service.ts';
+import type { Config } from '../config.ts';
+import { transaction, type Db } from './pool.ts';
+import { generatePassword, hashPassword } from '../access/passwords.ts';
+import { getPasswordConfig } from '../features/security/security.service.ts';
 
 const LOCK_KEY = 724_110_002;
 
