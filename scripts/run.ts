@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../adapter/src/config.ts';
 import { createPool } from '../adapter/src/db/pool.ts';
 import { migrate } from '../adapter/src/db/migrate.ts';
-import { bootstrap, type BootstrapResult } from '../adapter/src/bootstrap.ts';
+import { bootstrap, type BootstrapResult } from '../adapter/src/db/bootstrap.ts';
 import { startPostgres, type RunningPostgres } from './services/postgres.ts';
 import { startOrthanc, type RunningOrthanc } from './services/orthanc.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
