@@ -1,7 +1,7 @@
 /**
  * Issue 13 item 8 in the browser: a role that hides PatientName and InstitutionName (teleradiology
  * kind Radiologist) is refused whole DICOM files, and the viewer still shows its images, built from
- * the stripped metadata and the frames (client/src/viewer/dicomweb-file.ts): a native CT series,
+ * the stripped metadata and the frames (client/src/viewer/loading/dicomweb-file.ts): a native CT series,
  * compressed single- and multi-frame files, and a big-endian file (frames asked for again as
  * explicit little endian). No whole file reaches that browser, and the overlay has no name.
  * Screenshots go to test-results/screenshots/viewer-hidden-*.png.
