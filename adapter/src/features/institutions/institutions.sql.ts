@@ -28,6 +28,11 @@ export async function selectInstitutions(db: Db): Promise<InstitutionRow[]> {
   return rows;
 }
 
+/** Whether an institution with this number exists (a role's or a share's target must). */
+export async function institutionExists(db: Db, no: number): Promise<boolean> {
+  return (await db.query('select 1 from institutions where no = $1', [no])).rows.length > 0;
+}
+
 export async function selectInstitution(db: Db, no: number): Promise<InstitutionRow | undefined> {
   const { rows } = await db.query<InstitutionRow>('select * from institutions where no = $1', [no]);
   return rows[0];

@@ -19,6 +19,7 @@ import { loadSettings } from '../settings/settings.service.ts';
 import { requireStudy } from '../studies/studies.service.ts';
 import { renderReportPdf, type PdfBlockSettings, type ReportPdfInput } from './pdf/report-pdf.ts';
 import { missingFonts } from './pdf/text.ts';
+import { selectInstitution } from '../institutions/institutions.sql.ts';
 import * as sql from './reports.sql.ts';
 
 const IMAGE_NAMES = ['report_header', 'report_footer'];
@@ -27,7 +28,7 @@ const MAX_LOGO_BYTES = 4 * 1024 * 1024;
 const MAX_LOGO_PIXELS = 4096 * 4096;
 
 async function logo(deps: Deps, institution: number, name: string): Promise<Buffer | undefined> {
-  return sql.selectInstitutionImage(deps.db, institution, name);
+  return (await sql.selectInstitutionImageFile(deps.db, institution, name))?.data;
 }
 
 async function keyImage(deps: Deps, sop: string, frame: number): Promise<Buffer | undefined> {
@@ -59,14 +60,13 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
         requireStudy(deps, auth, row.study_instance_uid as string),
         readConfigs(deps.db),
         loadSettings(deps.db, auth.accountId),
-        sql.selectInstitution(deps.db, auth.institution),
+        selectInstitution(deps.db, auth.institution),
         sql.selectDocumentKeyImages(deps.db, id, 12),
       ]);
       const userPdf = getAtPath(settings, 'report.pdf');
       const pdfSettings = (
         isJsonObject(userPdf) && isJsonObject(userPdf.header) ? userPdf : getAtPath(configs, 'report.pdf')
       ) as ReportPdfInput['settings'];
-      const place = institution ?? {};
       const input: ReportPdfInput = {
         lang: typeof settings.lang === 'string' ? settings.lang : 'en',
         settings: {
@@ -76,12 +76,12 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
         },
         layout: (getAtPath(configs, 'report.layout') as ReportPdfInput['layout']) ?? [],
         institution: {
-          name: place.name ?? '',
-          address: place.address ?? '',
-          email: place.email ?? '',
-          phone: place.phone ?? '',
-          fax: place.fax ?? '',
-          website: place.website ?? '',
+          name: institution?.name ?? '',
+          address: institution?.address ?? '',
+          email: institution?.email ?? '',
+          phone: institution?.phone ?? '',
+          fax: institution?.fax ?? '',
+          website: institution?.website ?? '',
         },
         logos: { header: await logo(deps, auth.institution, 'report_header'), footer: await logo(deps, auth.institution, 'report_footer') },
         study: study,

@@ -170,19 +170,6 @@ export async function markDocumentDeleted(client: DbClient, documentId: number):
   return (rowCount ?? 0) > 0;
 }
 
-export async function selectInstitution(db: Db, no: number): Promise<Record<string, string> | undefined> {
-  const { rows } = await db.query<Record<string, string>>('select * from institutions where no = $1', [no]);
-  return rows[0];
-}
-
-export async function selectInstitutionImage(db: Db, institution: number, name: string): Promise<Buffer | undefined> {
-  const { rows } = await db.query<{ data: Buffer }>('select data from institution_images where institution = $1 and name = $2', [
-    institution,
-    name,
-  ]);
-  return rows[0]?.data;
-}
-
 /** The Orthanc id of an instance by SOPInstanceUID (of twins, the newest copy). */
 export async function instanceOrthancId(db: Db, sopInstanceUid: string): Promise<string | undefined> {
   const { rows } = await db.query<{ orthanc_id: string }>(

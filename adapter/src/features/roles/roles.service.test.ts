@@ -4,13 +4,14 @@ import { MASTER_ROLE_NO } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import type { Db } from '../../db/pool.ts';
 import { toErrorBody } from '../../http/errors.ts';
+import * as institutions from '../institutions/institutions.sql.ts';
 import * as sql from './roles.sql.ts';
 import { createRole, deleteRole, listRoles, requireEditableRole } from './roles.service.ts';
 
+vi.mock('../institutions/institutions.sql.ts', () => ({ institutionExists: vi.fn() }));
 vi.mock('./roles.sql.ts', () => ({
   selectRoles: vi.fn(),
   selectRole: vi.fn(),
-  institutionExists: vi.fn(),
   nameTaken: vi.fn(),
   insertRole: vi.fn(),
   hasAccounts: vi.fn(),
@@ -46,9 +47,9 @@ describe('roles', () => {
   });
 
   it('stores a role only in an existing institution and under a free name', async () => {
-    vi.mocked(sql.institutionExists).mockResolvedValue(false);
+    vi.mocked(institutions.institutionExists).mockResolvedValue(false);
     expect(await refusal(createRole(db, fields))).toMatchObject({ status: 400, fields: { Institution: expect.any(String) } });
-    vi.mocked(sql.institutionExists).mockResolvedValue(true);
+    vi.mocked(institutions.institutionExists).mockResolvedValue(true);
     vi.mocked(sql.nameTaken).mockResolvedValue(true);
     expect(await refusal(createRole(db, fields))).toMatchObject({ status: 409, fields: { Name: expect.any(String) } });
     expect(sql.insertRole).not.toHaveBeenCalled();

@@ -16,6 +16,7 @@ import type { Auth } from '../../access/auth.ts';
 import type { Db } from '../../db/pool.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid } from '../../http/input.ts';
+import { institutionExists } from '../institutions/institutions.sql.ts';
 import * as sql from './roles.sql.ts';
 import { pickableRolesSql } from './share-targets.ts';
 
@@ -64,7 +65,7 @@ export async function listRoles(
 
 /** The institution must exist and the name be free within it. */
 async function assertStorable(db: Db, fields: sql.RoleFields, except?: number): Promise<void> {
-  if (!(await sql.institutionExists(db, fields.institution))) throw invalid('Institution');
+  if (!(await institutionExists(db, fields.institution))) throw invalid('Institution');
   if (await sql.nameTaken(db, fields.institution, fields.name, except)) {
     throw new AppError('already_exists', { Name: 'An item with the entered value already exists' });
   }

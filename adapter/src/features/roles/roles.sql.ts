@@ -42,11 +42,6 @@ export async function selectRole(db: Db, no: number): Promise<RoleRow | undefine
   return rows[0];
 }
 
-export async function institutionExists(db: Db, no: number): Promise<boolean> {
-  const { rows } = await db.query('select 1 from institutions where no = $1', [no]);
-  return rows.length > 0;
-}
-
 /** Whether another role of the institution has this name (case-insensitive). */
 export async function nameTaken(db: Db, institution: number, name: string, except?: number): Promise<boolean> {
   const { rows } = await db.query('select 1 from roles where institution = $1 and lower(name) = lower($2) and no is distinct from $3', [

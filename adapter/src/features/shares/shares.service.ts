@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import { invalid } from '../../http/input.ts';
 import { assertPickableTarget } from '../roles/share-targets.ts';
 import { studyDateTime } from '../studies/studies.service.ts';
+import { institutionExists } from '../institutions/institutions.sql.ts';
 import * as sql from './shares.sql.ts';
 
 export type { Kind } from './shares.sql.ts';
@@ -65,7 +66,7 @@ async function targetOf(deps: Deps, request: ShareRequest): Promise<sql.ShareTar
   const { institution, role, account } = request;
   assertShareRules(shareEditProblems({ Institution: institution, Role: role, Account: account }, { today: '', expiryRequired: false }));
   if (institution === null) return { institution: null, role: null, account: null };
-  if (!(await sql.institutionExists(deps.db, institution))) throw invalid('Institution');
+  if (!(await institutionExists(deps.db, institution))) throw invalid('Institution');
   if (role !== null && !(await sql.roleInInstitution(deps.db, role, institution))) throw invalid('Role');
   if (account === null) return { institution, role, account: null };
   const id = await sql.accountInRole(deps.db, account, role);

@@ -18,10 +18,6 @@ export async function endOfDayIn(db: Db, day: string, zone: string): Promise<Dat
   return rows[0]!.at;
 }
 
-export async function institutionExists(db: Db, no: number): Promise<boolean> {
-  return (await db.query('select 1 from institutions where no = $1', [no])).rows.length > 0;
-}
-
 export async function roleInInstitution(db: Db, role: number, institution: number): Promise<boolean> {
   return (await db.query('select 1 from roles where no = $1 and institution = $2', [role, institution])).rows.length > 0;
 }
