@@ -4,7 +4,7 @@
  * answers a boolean; it never throws. Emptiness is the `required` rule's business, but a rule
  * given an empty value answers false, so a rule alone never lets an empty value through.
  */
-import type { AuthConfig, PasswordConfig } from './api.ts';
+import type { AuthConfig, PasswordConfig } from './security.ts';
 import { MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './configs/columns.ts';
 import { RESERVED_GUEST_IDS } from './product.ts';
 

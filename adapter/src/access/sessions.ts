@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { parsePermissions } from '@pacs/common';
+import { parsePermissions, type WebConnection } from '@pacs/common';
 import type { Db } from '../db/pool.ts';
 import { AppError } from '../http/errors.ts';
 import { parseTargets, type Auth } from './auth.ts';
@@ -138,7 +138,7 @@ export class Sessions {
   }
 
   /** Sessions seen within the connection window: the web connections of spec 1 §3. */
-  async connections(): Promise<{ Account: string; Name: string; IPAddress: string; AccessedAt: string }[]> {
+  async connections(): Promise<WebConnection[]> {
     const rows = await sql.selectRecentSessions(this.db, CONNECTION_WINDOW_MIN);
     return rows.map((row) => ({ Account: row.account_id, Name: row.name, IPAddress: row.ip, AccessedAt: row.last_seen_at.toISOString() }));
   }

@@ -5,23 +5,11 @@
  * row on load, since it embeds the proxy URL) and its handles and text, without statistics
  * (Cornerstone recomputes those from the pixels).
  */
+import type { Annotation, AnnotationItem } from '@pacs/common';
 import { imageIdOf, refOfImageId } from './loading/image-ids.ts';
 
-export interface AnnotationItem {
-  SeriesInstanceUID: string;
-  SOPInstanceUID: string;
-  /** 1-based frame; 1 for a single-frame instance. */
-  Frame: number;
-  Tool: string;
-  Data: string;
-}
-
-export interface ServerAnnotation extends AnnotationItem {
-  Id: string | number;
-  Account: string;
-  AccountName: string;
-  UpdatedAt: string;
-}
+/** What drawing an annotation takes of a stored one: its image, tool and data. */
+type StoredAnnotation = Pick<Annotation, 'SeriesInstanceUID' | 'SOPInstanceUID' | 'Frame' | 'Tool' | 'Data'>;
 
 /** The parts of a Cornerstone annotation we read and write. */
 export interface CsAnnotation {
@@ -59,10 +47,11 @@ export function toItem(annotation: CsAnnotation): AnnotationItem | null {
 }
 
 /** A Cornerstone annotation for a server row of study `studyUid`; null when its data is unreadable. */
-export function fromItem(item: AnnotationItem, studyUid: string, annotationUID: string): CsAnnotation | null {
+export function fromItem(item: StoredAnnotation, studyUid: string, annotationUID: string): CsAnnotation | null {
   let stored: StoredData;
   try {
-    stored = JSON.parse(item.Data) as StoredData;
+    // This viewer stores its JSON as a string; a value another client sent as an object reads too.
+    stored = (typeof item.Data === 'string' ? JSON.parse(item.Data) : item.Data) as StoredData;
   } catch {
     return null;
   }

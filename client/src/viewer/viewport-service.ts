@@ -12,7 +12,8 @@
  */
 import { Enums, RenderingEngine, cache, eventTarget, getRenderingEngine, type StackViewport, type Types } from '@cornerstonejs/core';
 import { wadouri } from '@cornerstonejs/dicom-image-loader';
-import type { AnnotationItem, AnnotationStatus, ServerAnnotation } from './annotations.ts';
+import type { Annotation, AnnotationItem } from '@pacs/common';
+import type { AnnotationStatus } from './annotations.ts';
 import { afterNextPaint } from './after-next-paint.ts';
 import { initCornerstone } from './cornerstone-init.ts';
 import type { CineRange } from './interaction.ts';
@@ -308,7 +309,7 @@ export class ViewportService {
   }
 
   /** Replaces the annotations on screen with the study's saved ones; `me` is the signed account. */
-  loadAnnotations(items: readonly ServerAnnotation[], studyUid: string, me: string): void {
+  loadAnnotations(items: readonly Annotation[], studyUid: string, me: string): void {
     this.annotations.load(items, studyUid, me);
   }
 

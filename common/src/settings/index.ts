@@ -2,3 +2,11 @@
 export * from './defaults.ts';
 export * from './migrations.ts';
 export * from './upgrade.ts';
+
+import type { UserSettings } from './defaults.ts';
+
+/** `GET /service/settings`. */
+export interface SettingsResponse {
+  Id: string;
+  Settings: UserSettings;
+}

@@ -3,7 +3,7 @@
  * follow the policy, the institution and teleradiology kind come from the role, and the Master
  * role always keeps at least one account.
  */
-import { MASTER_ROLE_NO, MESSAGES, RESERVED_GUEST_IDS, isAeTitle, isIdOrEmail } from '@pacs/common';
+import { MASTER_ROLE_NO, MESSAGES, RESERVED_GUEST_IDS, isAeTitle, isIdOrEmail, type AccountName, type AdminAccount } from '@pacs/common';
 import type { Request } from 'express';
 import type { Auth } from '../../access/auth.ts';
 import { hashPassword } from '../../access/passwords.ts';
@@ -15,7 +15,7 @@ import { pickableRolesSql } from '../roles/share-targets.ts';
 import * as sql from './accounts.sql.ts';
 
 /** Every account but the share guest, as the administrator's list shows them. */
-export async function listAccounts(deps: Deps) {
+export async function listAccounts(deps: Deps): Promise<AdminAccount[]> {
   return (await sql.selectAccounts(deps.db)).map((row) => ({
     Id: row.id,
     Name: row.name,
@@ -31,7 +31,7 @@ export async function listAccounts(deps: Deps) {
 }
 
 /** Ids and names of the accounts the caller may pick as a share target. */
-export async function accountNames(deps: Deps, auth: Auth): Promise<{ Id: string; Name: string }[]> {
+export async function accountNames(deps: Deps, auth: Auth): Promise<AccountName[]> {
   const pickable = pickableRolesSql(auth, 2);
   if (pickable.sql === 'false') return [];
   return (await sql.selectAccountNames(deps.db, pickable)).map((row) => ({ Id: row.id, Name: row.name }));

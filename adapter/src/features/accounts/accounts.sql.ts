@@ -1,5 +1,5 @@
 /** Every SQL statement of the accounts feature. */
-import { SHARE_GUEST_ID } from '@pacs/common';
+import { SHARE_GUEST_ID, type TeleradiologyKind } from '@pacs/common';
 import type { Db, DbClient } from '../../db/pool.ts';
 
 export interface AccountRow {
@@ -9,7 +9,7 @@ export interface AccountRow {
   role: number;
   role_name: string;
   institution: number;
-  teleradiology: string | null;
+  teleradiology: TeleradiologyKind | null;
   ae_title: string;
   referring_physician_name: string;
   locked_at: Date | null;

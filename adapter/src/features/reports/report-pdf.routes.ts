@@ -21,6 +21,7 @@ import { renderReportPdf, type PdfBlockSettings, type ReportPdfInput } from './p
 import { missingFonts } from './pdf/text.ts';
 import { selectInstitution } from '../institutions/institutions.sql.ts';
 import * as sql from './reports.sql.ts';
+import { CONTENT_FIELDS } from './reports.sql.ts';
 
 const IMAGE_NAMES = ['report_header', 'report_footer'];
 const MAX_LOGO_BYTES = 4 * 1024 * 1024;
@@ -86,16 +87,11 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
         logos: { header: await logo(deps, auth.institution, 'report_header'), footer: await logo(deps, auth.institution, 'report_footer') },
         study: study,
         document: {
-          Title: String(row.title ?? ''),
+          Title: row.title ?? '',
           Status: row.status,
           DoctorName: row.doctor_name,
-          UpdatedAt: (row.updated_at as Date).toISOString(),
-          fields: Object.fromEntries(
-            ['findings', 'impression', 'comments', 'row_1', 'row_2', 'row_3', 'row_4', 'row_5', 'row_6', 'row_7'].map((key) => [
-              key,
-              String(row[key] ?? ''),
-            ]),
-          ),
+          UpdatedAt: row.updated_at.toISOString(),
+          fields: Object.fromEntries(CONTENT_FIELDS.filter((key) => key !== 'title').map((key) => [key, row[key] ?? ''])),
         },
         keyImages: (await Promise.all(images.map((image) => keyImage(deps, image.sop_instance_uid, image.frame)))).filter(
           (image): image is Buffer => image !== undefined,

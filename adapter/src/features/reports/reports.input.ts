@@ -1,7 +1,8 @@
 /** The reports routes' form, read once into a typed DocumentInput (the service takes no request). */
 import type { Request } from 'express';
 import { invalid, optionalString } from '../../http/input.ts';
-import { DOCUMENT_STATUSES, type DocumentInput } from './reports.service.ts';
+import { DOCUMENT_STATUSES } from '@pacs/common';
+import type { DocumentInput } from './reports.service.ts';
 import { CONTENT_FIELDS, type ContentField } from './reports.sql.ts';
 
 export function readDocumentInput(req: Request): DocumentInput {

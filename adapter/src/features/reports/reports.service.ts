@@ -2,6 +2,7 @@
  * Reports and their documents. Every function takes the study's index id, which the caller got
  * from the visibility module; nothing here decides who may see what.
  */
+import type { DocumentKeyImage, Report, ReportDocument } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { requireVisibleStudy } from '../../access/visibility.ts';
 import { transaction, type DbClient } from '../../db/pool.ts';
@@ -11,7 +12,6 @@ import { AppError } from '../../http/errors.ts';
 import { invalid } from '../../http/input.ts';
 import * as sql from './reports.sql.ts';
 
-export const DOCUMENT_STATUSES = ['None', 'Draft', 'Final'] as const;
 export interface DocumentInput {
   status?: string;
   content: Partial<Record<sql.ContentField, string>>;
@@ -77,7 +77,7 @@ export async function deleteDocument(deps: Deps, studyId: number, documentId: nu
   });
 }
 
-export function toDocument(row: sql.DocumentRow, isLast: boolean) {
+export function toDocument(row: sql.DocumentRow, isLast: boolean): ReportDocument {
   const updatedAt = row.updated_at.toISOString();
   return {
     Id: row.id,
@@ -88,7 +88,13 @@ export function toDocument(row: sql.DocumentRow, isLast: boolean) {
     Findings: row.findings,
     Impression: row.impression,
     Comments: row.comments,
-    ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((n) => [`Row_${n}`, row[`row_${n}`]])),
+    Row_1: row.row_1,
+    Row_2: row.row_2,
+    Row_3: row.row_3,
+    Row_4: row.row_4,
+    Row_5: row.row_5,
+    Row_6: row.row_6,
+    Row_7: row.row_7,
     Status: row.status,
     UpdatedAt: updatedAt,
     is_last: isLast,
@@ -97,7 +103,7 @@ export function toDocument(row: sql.DocumentRow, isLast: boolean) {
 }
 
 /** Documents of a report, newest first; the first non-deleted one is the last (is_last). */
-export async function listDocuments(deps: Deps, reportNo: number) {
+export async function listDocuments(deps: Deps, reportNo: number): Promise<ReportDocument[]> {
   const rows = await sql.selectDocuments(deps.db, reportNo);
   const last = rows.find((row) => row.status !== 'Deleted')?.id;
   return rows.map((row) => toDocument(row, row.id === last));
@@ -111,7 +117,7 @@ export async function studyOf(deps: Deps, auth: Auth, kind: 'report' | 'document
 }
 
 /** The reports of a study the caller sees, each with its documents and the titles used in them. */
-export async function reportsOfStudy(deps: Deps, auth: Auth, uid: string) {
+export async function reportsOfStudy(deps: Deps, auth: Auth, uid: string): Promise<Report[]> {
   const studyId = await requireVisibleStudy(deps.db, auth, uid);
   return Promise.all(
     (await sql.selectReports(deps.db, studyId)).map(async (row) => {
@@ -134,7 +140,7 @@ export function documentTitles(deps: Deps, auth: Auth): Promise<string[]> {
 }
 
 /** The key images saved with a document of a study the caller sees. */
-export async function documentKeyImages(deps: Deps, auth: Auth, documentId: number) {
+export async function documentKeyImages(deps: Deps, auth: Auth, documentId: number): Promise<DocumentKeyImage[]> {
   await studyOf(deps, auth, 'document', documentId);
   return (await sql.selectDocumentKeyImages(deps.db, documentId)).map((row) => ({
     Position: row.position,

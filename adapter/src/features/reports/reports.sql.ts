@@ -1,4 +1,5 @@
 /** Every SQL statement of reports and their documents. */
+import type { DocumentStatus } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { visibleStudies } from '../../access/visibility.ts';
 import type { Db, DbClient } from '../../db/pool.ts';
@@ -18,15 +19,14 @@ export const CONTENT_FIELDS = [
 ] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
-export interface DocumentRow {
+export type DocumentRow = {
   id: number;
   report_no: number;
   account_id: string | null;
   doctor_name: string;
-  status: string;
+  status: DocumentStatus;
   updated_at: Date;
-  [field: string]: unknown;
-}
+} & Record<ContentField, string>;
 
 /** The StudyInstanceUID a report or a document belongs to. */
 export async function studyUidOf(db: Db, kind: 'report' | 'document', key: number): Promise<string | undefined> {

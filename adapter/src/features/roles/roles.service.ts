@@ -3,15 +3,7 @@
  * routes declare who may call; listing answers administrators everything and sharers only the
  * roles they may pick as a share target.
  */
-import {
-  MASTER_ROLE_NO,
-  isAdmin,
-  parsePermissions,
-  parseTargets,
-  type Permissions,
-  type Targets,
-  type TeleradiologyKind,
-} from '@pacs/common';
+import { MASTER_ROLE_NO, isAdmin, parsePermissions, parseTargets, type Role, type RoleName } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import type { Db } from '../../db/pool.ts';
 import { AppError } from '../../http/errors.ts';
@@ -22,19 +14,7 @@ import { pickableRolesSql } from './share-targets.ts';
 
 const MASTER_FIXED = 'The Master role holds every permission and cannot be changed or deleted.';
 
-export interface RoleItem {
-  No: number;
-  Name: string;
-  Title: string;
-  Institution: number;
-  Permissions: Permissions;
-  Targets: Targets;
-  Teleradiology: TeleradiologyKind | null;
-  StudyAccess: string;
-  account_items: { Id: string; Name: string }[];
-}
-
-export const toRole = (row: sql.RoleRow): RoleItem => ({
+export const toRole = (row: sql.RoleRow): Role => ({
   No: row.no,
   Name: row.name,
   Title: row.title,
@@ -47,10 +27,7 @@ export const toRole = (row: sql.RoleRow): RoleItem => ({
 });
 
 /** Administrators see how every role is configured; a sharer only the names it may pick. */
-export async function listRoles(
-  db: Db,
-  auth: Auth,
-): Promise<RoleItem[] | Pick<RoleItem, 'No' | 'Name' | 'Title' | 'Institution' | 'account_items'>[]> {
+export async function listRoles(db: Db, auth: Auth): Promise<Role[] | RoleName[]> {
   if (isAdmin(auth.permissions) && auth.accessKey === null) return (await sql.selectRoles(db)).map(toRole);
   const pickable = pickableRolesSql(auth, 1);
   if (pickable.sql === 'false') return [];
@@ -71,7 +48,7 @@ async function assertStorable(db: Db, fields: sql.RoleFields, except?: number): 
   }
 }
 
-export async function createRole(db: Db, fields: sql.RoleFields): Promise<RoleItem> {
+export async function createRole(db: Db, fields: sql.RoleFields): Promise<Role> {
   await assertStorable(db, fields);
   const no = await sql.insertRole(db, fields);
   return toRole((await sql.selectRole(db, no))!);
@@ -85,7 +62,7 @@ export async function requireEditableRole(db: Db, no: number): Promise<sql.RoleR
   return found;
 }
 
-export async function updateRole(db: Db, no: number, fields: sql.RoleFields): Promise<RoleItem> {
+export async function updateRole(db: Db, no: number, fields: sql.RoleFields): Promise<Role> {
   await assertStorable(db, fields, no);
   await sql.updateRole(db, no, fields);
   return toRole((await sql.selectRole(db, no))!);

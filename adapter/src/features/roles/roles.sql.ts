@@ -1,5 +1,5 @@
 /** Every SQL statement of the roles feature (the share-target fragment stays in share-targets.ts). */
-import { SHARE_GUEST_ID, type TeleradiologyKind } from '@pacs/common';
+import { SHARE_GUEST_ID, type StudyAccess, type TeleradiologyKind } from '@pacs/common';
 import type { Db } from '../../db/pool.ts';
 
 export interface RoleRow {
@@ -10,7 +10,7 @@ export interface RoleRow {
   permissions: unknown;
   targets: unknown;
   teleradiology: TeleradiologyKind | null;
-  study_access: string;
+  study_access: StudyAccess;
   accounts: { Id: string; Name: string }[] | null;
 }
 

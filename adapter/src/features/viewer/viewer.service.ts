@@ -2,6 +2,7 @@
  * The viewer's stored extras (annotations, key images) and what it writes to or reads whole from
  * the archive (captures, series exports). Each function first asks the visibility module.
  */
+import type { Annotation, KeyImage } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { hiddenAttributes, hidesAny } from '../../access/hidden-dicom.ts';
 import { requireVisibleResource, requireVisibleStudy } from '../../access/visibility.ts';
@@ -18,7 +19,7 @@ export async function listAnnotations(deps: Deps, auth: Auth, studyUid: string) 
   return annotationsOf(deps, await requireVisibleStudy(deps.db, auth, studyUid));
 }
 
-async function annotationsOf(deps: Deps, studyId: number) {
+async function annotationsOf(deps: Deps, studyId: number): Promise<Annotation[]> {
   return (await sql.selectAnnotations(deps.db, studyId)).map((row) => ({
     Id: row.id,
     Account: row.account_id,
@@ -43,7 +44,7 @@ export async function listKeyImages(deps: Deps, auth: Auth, studyUid: string) {
   return keyImagesOf(deps, await requireVisibleStudy(deps.db, auth, studyUid));
 }
 
-async function keyImagesOf(deps: Deps, studyId: number) {
+async function keyImagesOf(deps: Deps, studyId: number): Promise<KeyImage[]> {
   return (await sql.selectKeyImages(deps.db, studyId)).map((row) => ({
     No: row.no,
     SeriesInstanceUID: row.series_instance_uid,

@@ -1,17 +1,2 @@
-/** Shapes of the account calls (`/accounts/...`). */
-import type { TeleradiologyKind } from '@pacs/common';
-
-/** One row of `GET /accounts/all`. Institution and Teleradiology come from the role. */
-export interface AdminAccount {
-  Id: string;
-  Name: string;
-  Title: string;
-  Role: number;
-  RoleName: string;
-  Institution: number;
-  Teleradiology: TeleradiologyKind | null;
-  AETitle: string;
-  ReferringPhysicianName: string;
-  /** ISO time the lock began, or null. */
-  LockedAt: string | null;
-}
+/** Shapes of the account calls (`/accounts/...`), declared in common beside the adapter's. */
+export type { AccountName, AdminAccount } from '@pacs/common';

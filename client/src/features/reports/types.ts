@@ -1,45 +1,18 @@
 /**
- * Reports and their documents as the adapter answers them (adapter/src/features/reports,
- * spec 2 §3 "Report", "Document"). Field names are the server's.
+ * Reports and their documents as the adapter answers them (declared in common/src/reports.ts,
+ * spec 2 §3 "Report", "Document"), and the study facts the report header shows.
  */
 import type { StudyItem } from '@pacs/common';
-export const DOCUMENT_STATUSES = ['None', 'Draft', 'Final'] as const;
-export type EditableStatus = (typeof DOCUMENT_STATUSES)[number];
-export type DocumentStatus = EditableStatus | 'Deleted';
 
-export interface ReportDocument {
-  Id: number;
-  Report: number;
-  Account: string | null;
-  DoctorName: string;
-  Title: string;
-  Findings: string;
-  Impression: string;
-  Comments: string;
-  Row_1: string;
-  Row_2: string;
-  Row_3: string;
-  Row_4: string;
-  Row_5: string;
-  Row_6: string;
-  Row_7: string;
-  Status: DocumentStatus;
-  UpdatedAt: string;
-  /** The newest non-deleted document of its report. */
-  is_last: boolean;
-  label: string;
-}
-
-export interface Report {
-  No: number;
-  Name: string;
-  StudyInstanceUID: string;
-  CreatedAt: string;
-  /** Newest first. */
-  documents: ReportDocument[];
-  titles: string[];
-}
-
+export {
+  DOCUMENT_STATUSES,
+  type DocumentKeyImage,
+  type DocumentStatus,
+  type EditableStatus,
+  type KeyImage,
+  type Report,
+  type ReportDocument,
+} from '@pacs/common';
 /** The study facts the report header shows (`GET /studies/find`). */
 export type ReportStudy = Pick<
   StudyItem,
@@ -54,22 +27,3 @@ export type ReportStudy = Pick<
   | 'AccessionNumber'
   | 'ReportStatus'
 >;
-
-/** A key image of the study (`GET /keyimages/fromstudy`); `No` is what a document sends. */
-export interface StudyKeyImage {
-  No: number;
-  SeriesInstanceUID: string;
-  SOPInstanceUID: string;
-  /** 1-based. */
-  Frame: number;
-  Account: string | null;
-  CreatedAt: string;
-}
-
-/** A key image saved with a document (`GET /keyimages/fromdocument`). */
-export interface DocumentKeyImage {
-  Position: number;
-  SeriesInstanceUID: string;
-  SOPInstanceUID: string;
-  Frame: number;
-}

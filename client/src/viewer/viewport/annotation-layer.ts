@@ -5,15 +5,8 @@
  */
 import { eventTarget } from '@cornerstonejs/core';
 import { annotation as csAnnotation, Enums as ToolEnums, type Types as ToolTypes } from '@cornerstonejs/tools';
-import {
-  fromItem,
-  isShown,
-  toItem,
-  type AnnotationItem,
-  type AnnotationStatus,
-  type CsAnnotation,
-  type ServerAnnotation,
-} from '../annotations.ts';
+import type { Annotation, AnnotationItem } from '@pacs/common';
+import { fromItem, isShown, toItem, type AnnotationStatus, type CsAnnotation } from '../annotations.ts';
 import { ANNOTATION_TOOLS } from '../viewer-config.ts';
 
 export class AnnotationLayer {
@@ -45,7 +38,7 @@ export class AnnotationLayer {
   }
 
   /** Replaces the annotations on screen with the study's saved ones; `me` is the signed account. */
-  load(items: readonly ServerAnnotation[], studyUid: string, me: string): void {
+  load(items: readonly Annotation[], studyUid: string, me: string): void {
     this.me = me;
     this.clear();
     items.forEach((item, index) => {

@@ -1,24 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_BASE } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
-import type { DocumentKeyImage, StudyKeyImage } from '../types.ts';
-
-/** `GET /keyimages/fromstudy?uid=`: the study's key images, offered to a document by number. */
-export function getStudyKeyImages(studyInstanceUid: string): Promise<StudyKeyImage[]> {
-  return api.get<StudyKeyImage[]>('/keyimages/fromstudy', { query: { uid: studyInstanceUid } });
-}
-
-export function getStudyKeyImagesQueryOptions(studyInstanceUid: string) {
-  return queryOptions({
-    queryKey: ['reports', 'keyimages', studyInstanceUid],
-    queryFn: () => getStudyKeyImages(studyInstanceUid),
-    enabled: studyInstanceUid !== '',
-  });
-}
-
-export function useStudyKeyImages(studyInstanceUid: string) {
-  return useQuery(getStudyKeyImagesQueryOptions(studyInstanceUid));
-}
+import type { DocumentKeyImage } from '../types.ts';
 
 /** `GET /keyimages/fromdocument?id=`: the key images saved with a document. */
 export function getDocumentKeyImages(documentId: number): Promise<DocumentKeyImage[]> {

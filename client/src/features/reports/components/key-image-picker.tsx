@@ -1,11 +1,11 @@
 /** The study's key images as thumbnails; the checked ones go with the saved document, in this order. */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { keyImageUrl } from '../api/get-key-images.ts';
-import type { StudyKeyImage } from '../types.ts';
+import type { KeyImage } from '../types.ts';
 
 export interface KeyImagePickerProps {
   studyInstanceUid: string;
-  images: readonly StudyKeyImage[];
+  images: readonly KeyImage[];
   selected: readonly number[];
   readOnly: boolean;
   onToggle: (no: number) => void;

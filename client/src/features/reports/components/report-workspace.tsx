@@ -16,7 +16,8 @@ import { paths } from '../../../lib/paths.ts';
 import { useDeleteDocument } from '../api/delete-document.ts';
 import { documentPdfUrl } from '../api/document-pdf.ts';
 import { useDocumentTitles } from '../api/get-document-titles.ts';
-import { useDocumentKeyImages, useStudyKeyImages } from '../api/get-key-images.ts';
+import { useKeyImages } from '../../viewer/index.ts';
+import { useDocumentKeyImages } from '../api/get-key-images.ts';
 import { useSaveDocument } from '../api/save-document.ts';
 import {
   applyTemplate,
@@ -69,7 +70,7 @@ export const ReportWorkspace = observer(function ReportWorkspace({ studyUid, rep
   const caret = useRef<{ key: SectionKey; caret: number } | null>(null);
 
   const titles = useDocumentTitles();
-  const keyImages = useStudyKeyImages(studyUid);
+  const keyImages = useKeyImages(studyUid);
   const shown = viewing ?? last;
   const shownImages = useDocumentKeyImages(shown?.Id ?? null);
   const save = useSaveDocument();

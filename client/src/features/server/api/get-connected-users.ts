@@ -1,13 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WebConnection } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
-
-/** One web connection (spec 1 §3). */
-export interface WebConnection {
-  Account: string;
-  Name: string;
-  IPAddress: string;
-  AccessedAt: string;
-}
 
 /** `GET /connected/users`: current web connections. */
 export function getConnectedUsers(): Promise<WebConnection[]> {

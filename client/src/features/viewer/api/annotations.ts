@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { AnnotationItem, ServerAnnotation } from '../../../viewer/annotations.ts';
+import type { Annotation, AnnotationItem } from '@pacs/common';
 
 /** `GET /annotations/fromstudy?uid=`: everyone's annotations on the study the caller may see. */
-export function getAnnotations(studyInstanceUid: string): Promise<ServerAnnotation[]> {
-  return api.get<ServerAnnotation[]>('/annotations/fromstudy', { query: { uid: studyInstanceUid } });
+export function getAnnotations(studyInstanceUid: string): Promise<Annotation[]> {
+  return api.get<Annotation[]>('/annotations/fromstudy', { query: { uid: studyInstanceUid } });
 }
 
 export function getAnnotationsQueryOptions(studyInstanceUid: string) {
@@ -23,6 +23,6 @@ export function useAnnotations(studyInstanceUid: string) {
 }
 
 /** `PUT /annotations/replace`: the caller's annotations on the study become `items` (viewer_annotation_save). */
-export function putReplaceAnnotations(studyInstanceUid: string, items: AnnotationItem[]): Promise<ServerAnnotation[]> {
-  return api.put<ServerAnnotation[]>('/annotations/replace', { json: { uid: studyInstanceUid, items } });
+export function putReplaceAnnotations(studyInstanceUid: string, items: AnnotationItem[]): Promise<Annotation[]> {
+  return api.put<Annotation[]>('/annotations/replace', { json: { uid: studyInstanceUid, items } });
 }

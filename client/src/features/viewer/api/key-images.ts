@@ -1,14 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KeyImage, KeyImageUpdate } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
-
-export interface KeyImage {
-  SeriesInstanceUID: string;
-  SOPInstanceUID: string;
-  /** 1-based frame; 1 for a single-frame instance. */
-  Frame: number;
-  Account: string;
-  CreatedAt: string;
-}
 
 /** `GET /keyimages/fromstudy?uid=`: the study's key images (offered to reports). */
 export function getKeyImages(studyInstanceUid: string): Promise<KeyImage[]> {
@@ -26,13 +18,6 @@ export function getKeyImagesQueryOptions(studyInstanceUid: string) {
 
 export function useKeyImages(studyInstanceUid: string) {
   return useQuery(getKeyImagesQueryOptions(studyInstanceUid));
-}
-
-export interface KeyImageUpdate {
-  SeriesInstanceUID: string;
-  SOPInstanceUID: string;
-  Frame: number;
-  Marked: boolean;
 }
 
 /** `PUT /keyimages/update`: marks or unmarks one image; answers the study's new list. */

@@ -1,0 +1,74 @@
+/** Rows of the study list and its series and instances (spec 2 §3). */
+
+/** A study row of the list (spec 2 §3 "Study (list row)"), as `/studies/search` answers it. */
+export interface StudyItem {
+  StudyInstanceUID: string;
+  StudyDate: string;
+  StudyTime: string;
+  StudyDateTime: string;
+  UpdatedAt: string;
+  IsFavorite: boolean;
+  IsShared: boolean;
+  ReportStatus: string;
+  PatientID: string;
+  PatientName: string;
+  PatientBirthDate: string;
+  PatientAge: string;
+  PatientSex: string;
+  PatientComments: string;
+  ModalitiesInStudy: string[];
+  BodyPartsInStudy: string[];
+  StudyDescription: string;
+  StudyID: string;
+  NumberOfStudyRelatedSeries: number;
+  NumberOfStudyRelatedInstances: number;
+  AccessionNumber: string;
+  Institution: number | null;
+  InstitutionName: string;
+  ReferringPhysicianName: string;
+  PerformingPhysicianName: string;
+  AETitle: string;
+  Note: string;
+  FileSize: number;
+  CTDIvols: number[];
+  TotalDLP: number | null;
+}
+
+/** `GET /series/fromstudy` (spec 2 §3 "Series columns"). */
+export interface SeriesItem {
+  StudyInstanceUID: string;
+  SeriesInstanceUID: string;
+  SeriesNumber: number | null;
+  SeriesDescription: string;
+  Modality: string;
+  BodyPartExamined: string;
+  SeriesDate: string;
+  SeriesTime: string;
+  SeriesDateTime: string;
+  NumberOfSeriesRelatedInstances: number;
+  UpdatedAt: string;
+  CTDIvol: number | null;
+  DLP: number | null;
+  FileSize: number;
+}
+
+/** `GET /instances/fromseries` (spec 2 §3 "Instance columns"). */
+export interface InstanceItem {
+  StudyInstanceUID: string;
+  SeriesInstanceUID: string;
+  SOPInstanceUID: string;
+  InstanceNumber: number | null;
+  NumberOfFrames: number;
+  FileSize: number;
+}
+
+/** A page of a list: `/studies/search` (spec 2 §3 "Worklist response" has the same shape). */
+export interface ListResponse<T> {
+  Count: number;
+  /** True when Count is the database's estimate (more than 10,000 matches). */
+  CountIsEstimate?: boolean;
+  Items: T[];
+  Limit: number;
+  Offset: number;
+  RequestedAt: string;
+}
