@@ -3,7 +3,7 @@
  * restored on close, Esc and backdrop clicks closing it unless the dialog forbids that.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Icon } from './icons.tsx';
 
 export interface DialogProps {
@@ -65,5 +65,30 @@ export function Dialog({ title, onClose, children, footer, dismissible = true, s
         {footer && <footer className="dialog-footer">{footer}</footer>}
       </div>
     </div>
+  );
+}
+
+export interface FormDialogFooterProps {
+  /** The id of the dialog's `<form>`, which the submit button submits from the footer. */
+  formId: string;
+  onCancel: () => void;
+  /** True while saving, or while there is nothing to submit. */
+  disabled?: boolean;
+  /** Defaults to Save and Cancel. */
+  submitLabel?: ReactNode;
+  cancelLabel?: ReactNode;
+}
+
+/** The footer of a dialog holding a form: Cancel, then the primary submit button. */
+export function FormDialogFooter({ formId, onCancel, disabled = false, submitLabel, cancelLabel }: FormDialogFooterProps) {
+  return (
+    <>
+      <button type="button" className="button" onClick={onCancel}>
+        {cancelLabel ?? <FormattedMessage id="common.cancel" />}
+      </button>
+      <button type="submit" form={formId} className="button button-primary" disabled={disabled}>
+        {submitLabel ?? <FormattedMessage id="common.save" />}
+      </button>
+    </>
   );
 }

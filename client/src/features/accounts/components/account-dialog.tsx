@@ -2,7 +2,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AE_TITLE_MAX_LENGTH, DEFAULT_PASSWORD_CONFIG } from '@pacs/common';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../components/form-fields.tsx';
 import { usePasswordConfig } from '../../security/index.ts';
 import { useCreateAccount } from '../api/create-account.ts';
@@ -86,16 +86,7 @@ export function AccountDialog({ account, accounts, roles, institutions, onClose 
               )
             }
             onClose={onClose}
-            footer={
-              <>
-                <button type="button" className="button" onClick={onClose}>
-                  <FormattedMessage id="common.cancel" />
-                </button>
-                <button type="submit" form="account-form" className="button button-primary" disabled={isSubmitting}>
-                  <FormattedMessage id="common.save" />
-                </button>
-              </>
-            }
+            footer={<FormDialogFooter formId="account-form" onCancel={onClose} disabled={isSubmitting} />}
           >
             <Form id="account-form" className="form" noValidate>
               {account ? (

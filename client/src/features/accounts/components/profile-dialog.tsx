@@ -1,7 +1,7 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_PASSWORD_CONFIG, type SignedAccount } from '@pacs/common';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../components/form-fields.tsx';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
 import { usePasswordConfig } from '../../security/index.ts';
@@ -38,16 +38,7 @@ export function ProfileDialog({ account, onClose }: { account: SignedAccount; on
         <Dialog
           title={<FormattedMessage id="dialogs.profile.title" />}
           onClose={onClose}
-          footer={
-            <>
-              <button type="button" className="button" onClick={onClose}>
-                <FormattedMessage id="common.cancel" />
-              </button>
-              <button type="submit" form="profile-form" className="button button-primary" disabled={isSubmitting}>
-                <FormattedMessage id="common.save" />
-              </button>
-            </>
-          }
+          footer={<FormDialogFooter formId="profile-form" onCancel={onClose} disabled={isSubmitting} />}
         >
           <Form id="profile-form" className="form" noValidate>
             <div className="readonly-row">

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import * as yup from 'yup';
 import type { Configs } from '@pacs/common';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { SelectField } from '../../../components/form-fields.tsx';
 import { VALIDATION } from '../../../lib/validation-messages.ts';
 import { useReplaceConfigs } from '../api/replace-configs.ts';
@@ -43,14 +43,12 @@ export function TimeZoneDialog({ configs, onClose }: { configs: Configs | null; 
           title={<FormattedMessage id="dialogs.time_zone.title" />}
           onClose={onClose}
           footer={
-            <>
-              <button type="button" className="button" onClick={onClose}>
-                <FormattedMessage id="dialogs.time_zone.later" />
-              </button>
-              <button type="submit" form="time-zone-form" className="button button-primary" disabled={isSubmitting}>
-                <FormattedMessage id="common.save" />
-              </button>
-            </>
+            <FormDialogFooter
+              formId="time-zone-form"
+              onCancel={onClose}
+              disabled={isSubmitting}
+              cancelLabel={<FormattedMessage id="dialogs.time_zone.later" />}
+            />
           }
         >
           <p className="muted">

@@ -1,7 +1,7 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../components/form-fields.tsx';
 import { useCreateInstitution } from '../api/create-institution.ts';
 import { useUpdateInstitution } from '../api/update-institution.ts';
@@ -54,16 +54,7 @@ export function InstitutionDialog({ institution, institutions, onClose }: Instit
           }
           onClose={onClose}
           size="large"
-          footer={
-            <>
-              <button type="button" className="button" onClick={onClose}>
-                <FormattedMessage id="common.cancel" />
-              </button>
-              <button type="submit" form="institution-form" className="button button-primary" disabled={isSubmitting}>
-                <FormattedMessage id="common.save" />
-              </button>
-            </>
-          }
+          footer={<FormDialogFooter formId="institution-form" onCancel={onClose} disabled={isSubmitting} />}
         >
           <Form id="institution-form" className="form" noValidate>
             <TextField name="Name" label={<FormattedMessage id="accounts_admin.institutions.name" />} autoComplete="off" />

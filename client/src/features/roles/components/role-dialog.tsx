@@ -2,7 +2,7 @@ import { Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TELERADIOLOGY_KINDS, type Edition, type TeleradiologyKind } from '@pacs/common';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { useCreateRole } from '../api/create-role.ts';
 import { useUpdateRole } from '../api/update-role.ts';
@@ -136,16 +136,7 @@ export function RoleDialog({ role, roles, institutions, edition, onClose }: Role
           }
           onClose={onClose}
           size="large"
-          footer={
-            <>
-              <button type="button" className="button" onClick={onClose}>
-                <FormattedMessage id="common.cancel" />
-              </button>
-              <button type="submit" form="role-form" className="button button-primary" disabled={isSubmitting}>
-                <FormattedMessage id="common.save" />
-              </button>
-            </>
-          }
+          footer={<FormDialogFooter formId="role-form" onCancel={onClose} disabled={isSubmitting} />}
         >
           <Form id="role-form" className="form" noValidate>
             <div className="form-row">

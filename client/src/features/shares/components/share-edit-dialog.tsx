@@ -16,7 +16,7 @@ import {
   type ShareProblem,
   type ShareWithShortcut,
 } from '@pacs/common';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { sessionStore } from '../../../state/index.ts';
 import { FormAlert } from '../../../components/form-fields.tsx';
 import { serverFieldErrors } from '../../../lib/form-errors.ts';
@@ -127,14 +127,12 @@ export const ShareEditDialog = observer(function ShareEditDialog({ kind, share, 
       title={intl.formatMessage(title)}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="submit" form={`${id}-form`} className="button button-primary" disabled={save.isPending}>
-            <FormattedMessage id="common.ok" />
-          </button>
-        </>
+        <FormDialogFooter
+          formId={`${id}-form`}
+          onCancel={onClose}
+          disabled={save.isPending}
+          submitLabel={<FormattedMessage id="common.ok" />}
+        />
       }
     >
       <form

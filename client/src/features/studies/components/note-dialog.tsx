@@ -1,7 +1,7 @@
 /** The note dialog (spec 2 §2 "note"): edits a study's shared note; needs list_note. */
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { useUpdateStudy } from '../api/update-study.ts';
 import { formatPersonName } from '../../../lib/dicom-format.ts';
 import type { StudyItem } from '../types.ts';
@@ -28,16 +28,7 @@ export function NoteDialog({ study, onSaved, onClose }: NoteDialogProps) {
       title={intl.formatMessage({ id: 'studies.note_dialog.title' })}
       onClose={onClose}
       size="small"
-      footer={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            <FormattedMessage id="common.cancel" />
-          </button>
-          <button type="submit" form={`${id}-form`} className="button button-primary" disabled={update.isPending || note === study.Note}>
-            <FormattedMessage id="common.save" />
-          </button>
-        </>
-      }
+      footer={<FormDialogFooter formId={`${id}-form`} onCancel={onClose} disabled={update.isPending || note === study.Note} />}
     >
       <form
         id={`${id}-form`}

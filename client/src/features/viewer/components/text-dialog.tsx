@@ -1,7 +1,7 @@
 /** Asks for the text of an arrow or text annotation (spec 2 "viewer tools: annotation text"). */
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Dialog } from '../../../components/dialog.tsx';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 
 export function AnnotationTextDialog({ initial, onDone }: { initial: string; onDone: (text: string | null) => void }) {
   const intl = useIntl();
@@ -12,14 +12,13 @@ export function AnnotationTextDialog({ initial, onDone }: { initial: string; onD
       onClose={() => onDone(null)}
       size="small"
       footer={
-        <>
-          <button type="button" className="button" onClick={() => onDone(null)}>
-            {intl.formatMessage({ id: 'viewer.annotation_text.cancel' })}
-          </button>
-          <button type="submit" form="annotation-text" className="button button-primary" disabled={!text.trim()}>
-            {intl.formatMessage({ id: 'viewer.annotation_text.ok' })}
-          </button>
-        </>
+        <FormDialogFooter
+          formId="annotation-text"
+          onCancel={() => onDone(null)}
+          disabled={!text.trim()}
+          cancelLabel={intl.formatMessage({ id: 'viewer.annotation_text.cancel' })}
+          submitLabel={intl.formatMessage({ id: 'viewer.annotation_text.ok' })}
+        />
       }
     >
       <form
