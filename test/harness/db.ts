@@ -26,7 +26,8 @@ declare module 'vitest' {
 
 /** globalSetup: starts and migrates the database; the function returned stops and deletes it. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pacs-db-test-'));
+  // Named like the stacks' folders, so scripts/test.sh's clean-up finds it after a crash too.
+  const dataDir = mkdtempSync(join(tmpdir(), 'pacs-test-db-'));
   chmodSync(dataDir, 0o711);
   const pg: Config['pg'] = { host: '127.0.0.1', port: await freePort(), user: 'pacs', password: 'test-pg-password', database: 'pacs' };
   const postgres = await startPostgres({
