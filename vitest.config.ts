@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three layers (CONVENTIONS §8): unit tests beside the code; API tests against a real
-// PostgreSQL and Orthanc; browser tests in Debian's Chromium. Each API/browser test file starts
-// its own stack on free ports, so files can run in parallel without sharing state.
+// Four layers (CONVENTIONS §8): unit tests beside the code; database tests inside rolled-back
+// transactions on one private PostgreSQL; API tests against a real PostgreSQL and Orthanc; browser
+// tests in Debian's Chromium. Each API/browser test file starts its own stack on free ports, so
+// files can run in parallel without sharing state.
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +12,15 @@ export default defineConfig({
           name: 'unit',
           include: ['common/src/**/*.test.ts', 'adapter/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'db',
+          include: ['test/db/**/*.test.ts'],
+          // Starts and migrates the one PostgreSQL every db test file shares (test/harness/db.ts).
+          globalSetup: ['test/harness/db.ts'],
+          hookTimeout: 120_000,
         },
       },
       {
