@@ -5,9 +5,10 @@
  */
 import { Form, Formik, useField, useFormikContext } from 'formik';
 import { observer } from 'mobx-react-lite';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import { CheckboxField, FormAlert } from '../../../components/form-fields.tsx';
+import { CheckboxField } from '../../../components/form-fields.tsx';
+import { SaveActions, useSaveSubmit } from '../../../components/save-form.tsx';
 import { sessionStore, uiStore } from '../../../state/index.ts';
 import { isRtl } from '../../../i18n/languages.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
@@ -161,17 +162,14 @@ function Preview() {
 export const ReportPdfScreen = observer(function ReportPdfScreen() {
   const intl = useIntl();
   const replace = useReplaceSettings();
-  const [saved, setSaved] = useState(false);
   const userPdf = sessionStore.settings?.report?.pdf;
   const configsPdf = sessionStore.configs?.report?.pdf;
   const base = useMemo(() => effectivePdf(userPdf, configsPdf), [userPdf, configsPdf]);
   const initial = useMemo(() => toPdfForm(base), [base]);
 
-  const submit = async (values: PdfForm) => {
-    setSaved(false);
-    await replace.mutateAsync({ key: 'report.pdf', value: fromPdfForm(values, base) });
-    setSaved(true);
-  };
+  const { saved, submit } = useSaveSubmit((values: PdfForm) =>
+    replace.mutateAsync({ key: 'report.pdf', value: fromPdfForm(values, base) }),
+  );
 
   return (
     <div className="page report-pdf-page">
@@ -185,7 +183,7 @@ export const ReportPdfScreen = observer(function ReportPdfScreen() {
           </p>
         </div>
       </header>
-      <Formik initialValues={initial} onSubmit={(values) => submit(values).catch(() => undefined)} enableReinitialize>
+      <Formik initialValues={initial} onSubmit={submit} enableReinitialize>
         {({ isSubmitting, dirty }) => (
           <Form className="report-pdf-layout" noValidate>
             <div className="form report-pdf-form">
@@ -205,16 +203,7 @@ export const ReportPdfScreen = observer(function ReportPdfScreen() {
               {BLOCKS.map((block) => (
                 <BlockFields key={block} block={block} />
               ))}
-              {saved && !dirty && (
-                <FormAlert tone="success">
-                  <FormattedMessage id="common.saved" />
-                </FormAlert>
-              )}
-              <div className="form-actions">
-                <button type="submit" className="button button-primary" disabled={isSubmitting}>
-                  <FormattedMessage id="common.save" />
-                </button>
-              </div>
+              <SaveActions saved={saved} dirty={dirty} busy={isSubmitting} />
             </div>
             <div className="report-pdf-aside">
               <Preview />

@@ -1,27 +1,17 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { useState } from 'react';
+import { Form, Formik } from 'formik';
 import { FormattedMessage } from 'react-intl';
 import type { AuthConfig } from '@pacs/common';
-import { FormAlert, TextField } from '../../../components/form-fields.tsx';
-import { serverFieldErrors } from '../../../lib/form-errors.ts';
+import { TextField } from '../../../components/form-fields.tsx';
+import { SaveActions, useSaveSubmit } from '../../../components/save-form.tsx';
 import { useUpdateAuthConfig } from '../api/update-auth-config.ts';
 import { AUTH_LOCK_LIMITS, authLockSchema } from '../security-schemas.ts';
 
 /** Failures before a lock, and how long the lock lasts (minutes). */
 export function AuthLockForm({ config }: { config: AuthConfig }) {
   const update = useUpdateAuthConfig();
-  const [saved, setSaved] = useState(false);
-
-  const submit = async (values: AuthConfig, helpers: FormikHelpers<AuthConfig>) => {
-    setSaved(false);
-    try {
-      await update.mutateAsync({ Threshold: Number(values.Threshold), LockTime: Number(values.LockTime) });
-      setSaved(true);
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) helpers.setErrors(fields);
-    }
-  };
+  const { saved, submit } = useSaveSubmit((values: AuthConfig) =>
+    update.mutateAsync({ Threshold: Number(values.Threshold), LockTime: Number(values.LockTime) }),
+  );
 
   return (
     <Formik initialValues={config} validationSchema={authLockSchema} onSubmit={submit} enableReinitialize>
@@ -55,16 +45,7 @@ export function AuthLockForm({ config }: { config: AuthConfig }) {
               messageValues={AUTH_LOCK_LIMITS.lockTime}
             />
           </div>
-          {saved && !dirty && (
-            <FormAlert tone="success">
-              <FormattedMessage id="common.saved" />
-            </FormAlert>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={isSubmitting}>
-              <FormattedMessage id="admin.security.auth_lock.save" />
-            </button>
-          </div>
+          <SaveActions saved={saved} dirty={dirty} busy={isSubmitting} label={<FormattedMessage id="admin.security.auth_lock.save" />} />
         </Form>
       )}
     </Formik>

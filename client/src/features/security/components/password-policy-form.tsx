@@ -1,27 +1,17 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { useState } from 'react';
+import { Form, Formik } from 'formik';
 import { FormattedMessage } from 'react-intl';
 import type { PasswordConfig } from '@pacs/common';
-import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields.tsx';
-import { serverFieldErrors } from '../../../lib/form-errors.ts';
+import { CheckboxField, TextField } from '../../../components/form-fields.tsx';
+import { SaveActions, useSaveSubmit } from '../../../components/save-form.tsx';
 import { useUpdatePasswordConfig } from '../api/update-password-config.ts';
 import { PASSWORD_LENGTH_LIMITS, passwordPolicySchema } from '../security-schemas.ts';
 
 /** The password policy every new password must meet. */
 export function PasswordPolicyForm({ config }: { config: PasswordConfig }) {
   const update = useUpdatePasswordConfig();
-  const [saved, setSaved] = useState(false);
-
-  const submit = async (values: PasswordConfig, helpers: FormikHelpers<PasswordConfig>) => {
-    setSaved(false);
-    try {
-      await update.mutateAsync({ ...values, MinimumPasswordLength: Number(values.MinimumPasswordLength) });
-      setSaved(true);
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) helpers.setErrors(fields);
-    }
-  };
+  const { saved, submit } = useSaveSubmit((values: PasswordConfig) =>
+    update.mutateAsync({ ...values, MinimumPasswordLength: Number(values.MinimumPasswordLength) }),
+  );
 
   return (
     <Formik initialValues={config} validationSchema={passwordPolicySchema} onSubmit={submit} enableReinitialize>
@@ -51,16 +41,12 @@ export function PasswordPolicyForm({ config }: { config: PasswordConfig }) {
             <CheckboxField name="ContainsNumber" label={<FormattedMessage id="admin.security.password_policy.number" />} />
             <CheckboxField name="ContainsSymbol" label={<FormattedMessage id="admin.security.password_policy.symbol" />} />
           </div>
-          {saved && !dirty && (
-            <FormAlert tone="success">
-              <FormattedMessage id="common.saved" />
-            </FormAlert>
-          )}
-          <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={isSubmitting}>
-              <FormattedMessage id="admin.security.password_policy.save" />
-            </button>
-          </div>
+          <SaveActions
+            saved={saved}
+            dirty={dirty}
+            busy={isSubmitting}
+            label={<FormattedMessage id="admin.security.password_policy.save" />}
+          />
         </Form>
       )}
     </Formik>
