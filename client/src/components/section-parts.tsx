@@ -83,18 +83,22 @@ export interface Heading {
   className?: string;
 }
 
-interface AccessTableProps {
+interface DataTableProps {
   headings: readonly Heading[];
   /** Undefined while loading. */
   rows: readonly unknown[] | undefined;
   children: ReactNode;
+  className?: string;
+  /** A last, untitled column for each row's buttons. */
+  actionsColumn?: boolean;
 }
 
-/** A section's table: the headings, then the rows, or a loading / nothing-found row; a last column for actions. */
-export function AccessTable({ headings, rows, children }: AccessTableProps) {
+/** A table of rows: the headings, then the rows, or a loading / nothing-found row. */
+export function DataTable({ headings, rows, children, className, actionsColumn = false }: DataTableProps) {
+  const columns = headings.length + (actionsColumn ? 1 : 0);
   return (
     <div className="table-wrap">
-      <table className="table access-table">
+      <table className={className ? `table ${className}` : 'table'}>
         <thead>
           <tr>
             {headings.map((heading) => (
@@ -102,17 +106,22 @@ export function AccessTable({ headings, rows, children }: AccessTableProps) {
                 <FormattedMessage id={heading.id} />
               </th>
             ))}
-            <th scope="col" className="access-actions-head">
-              <span className="visually-hidden">
-                <FormattedMessage id="accounts_admin.actions" />
-              </span>
-            </th>
+            {actionsColumn && (
+              <th scope="col" className="access-actions-head">
+                <span className="visually-hidden">
+                  <FormattedMessage id="accounts_admin.actions" />
+                </span>
+              </th>
+            )}
           </tr>
         </thead>
-        <tbody>
-          {rows === undefined || rows.length === 0 ? <TableStatus columns={headings.length + 1} loading={rows === undefined} /> : children}
-        </tbody>
+        <tbody>{rows === undefined || rows.length === 0 ? <TableStatus columns={columns} loading={rows === undefined} /> : children}</tbody>
       </table>
     </div>
   );
+}
+
+/** A section's table of the access screens, with a last column for actions. */
+export function AccessTable(props: Omit<DataTableProps, 'className' | 'actionsColumn'>) {
+  return <DataTable {...props} className="access-table" actionsColumn />;
 }
