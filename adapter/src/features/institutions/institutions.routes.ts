@@ -7,10 +7,10 @@
  * - DELETE /institutions/delete?no=   409 for institution 0 and for one that still has roles
  */
 import type { Request } from 'express';
-import { isEmail, type PermissionKey } from '@pacs/common';
+import { isEmail } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
-import { invalid, jsonField, optionalInt, optionalString, requiredInt } from '../../http/input.ts';
-import { parseTargets } from '../../access/auth.ts';
+import { invalid, optionalInt, optionalString, requiredInt } from '../../http/input.ts';
+import { ADMIN_OR_SHARE, targetsField } from '../roles/share-targets.ts';
 import type { InstitutionFields, InstitutionRow } from './institutions.sql.ts';
 import { createInstitution, deleteInstitution, listInstitutions, requireInstitution, updateInstitution } from './institutions.service.ts';
 
@@ -20,10 +20,7 @@ function readFields(req: Request, current?: InstitutionRow): InstitutionFields {
   if (name === '') throw invalid('Name', 'The field is required');
   const email = optionalString(req, 'Email', 'body', 256) ?? current?.email ?? '';
   if (email !== '' && !isEmail(email)) throw invalid('Email', 'The field must be a valid email address');
-  const targets =
-    optionalString(req, 'Targets') !== undefined
-      ? parseTargets(jsonField(req, 'Targets'))
-      : parseTargets(current?.targets ?? { All: true });
+  const targets = targetsField(req, current?.targets);
   return {
     name,
     address: optionalString(req, 'Address', 'body', 500) ?? current?.address ?? '',
@@ -34,9 +31,6 @@ function readFields(req: Request, current?: InstitutionRow): InstitutionFields {
     targets,
   };
 }
-
-/** Administrators manage these; sharers pick from them. */
-const ADMIN_OR_SHARE: readonly PermissionKey[] = ['admin', 'share'];
 
 export const institutionsRoutes: AnyRouteSpec[] = [
   {

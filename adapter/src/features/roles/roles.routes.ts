@@ -22,14 +22,13 @@ import {
   isJsonObject,
   parsePermissions,
   ungrantable,
-  type PermissionKey,
   type TeleradiologyKind,
 } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, jsonField, optionalInt, optionalString, requiredInt } from '../../http/input.ts';
-import { parseTargets } from '../../access/auth.ts';
 import type { RoleFields, RoleRow } from './roles.sql.ts';
+import { ADMIN_OR_SHARE, targetsField } from './share-targets.ts';
 import { createRole, deleteRole, listRoles, requireEditableRole, updateRole } from './roles.service.ts';
 import type { Deps } from '../../deps.ts';
 
@@ -56,10 +55,7 @@ function readFields(deps: Deps, req: Request, current?: RoleRow): RoleFields {
     const message = `These permissions cannot be granted here: ${refused.join(', ')}`;
     throw new AppError('validation_failed', { Permissions: message }, message);
   }
-  const targets =
-    optionalString(req, 'Targets') !== undefined
-      ? parseTargets(jsonField(req, 'Targets'))
-      : parseTargets(current?.targets ?? { All: true });
+  const targets = targetsField(req, current?.targets);
   return {
     name,
     title: optionalString(req, 'Title', 'body', 200) ?? current?.title ?? '',
@@ -70,9 +66,6 @@ function readFields(deps: Deps, req: Request, current?: RoleRow): RoleFields {
     targets,
   };
 }
-
-/** Administrators manage these; sharers pick from them. */
-const ADMIN_OR_SHARE: readonly PermissionKey[] = ['admin', 'share'];
 
 export const rolesRoutes: AnyRouteSpec[] = [
   {

@@ -10,11 +10,20 @@
  *   a whole, and its own staff pass it on inside it. The system's share-guest role and account
  *   are never a target.
  */
-import { SHARE_GUEST_ID, isAdmin } from '@pacs/common';
+import { SHARE_GUEST_ID, isAdmin, parseTargets, type PermissionKey, type Targets } from '@pacs/common';
+import type { Request } from 'express';
 import type { Auth } from '../../access/auth.ts';
 import type { Db } from '../../db/pool.ts';
-import { invalid } from '../../http/input.ts';
+import { invalid, jsonField, optionalString } from '../../http/input.ts';
 import { isShareGuestRole } from './roles.sql.ts';
+
+/** Who may call the lists of roles and institutions: administrators manage them, sharers pick from them. */
+export const ADMIN_OR_SHARE: readonly PermissionKey[] = ['admin', 'share'];
+
+/** The Targets field of a role or institution form (JSON); an update keeps the stored ones when absent. */
+export function targetsField(req: Request, current: unknown | undefined): Targets {
+  return optionalString(req, 'Targets') !== undefined ? parseTargets(jsonField(req, 'Targets')) : parseTargets(current ?? { All: true });
+}
 
 export type TargetScope = 'any' | 'none' | 'own_institution';
 
