@@ -9,6 +9,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { AccessPage } from './pages/access-page.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { Shell } from './pages/shell.ts';
 
 let stack: Stack;
@@ -23,12 +24,7 @@ const ACCOUNT = { id: 'tech_one', name: 'Tech One', password: 'tech-pass-1' };
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await newPage(browser);
-  const login = new LoginPage(admin.page, stack.baseUrl);
-  const shell = new Shell(admin.page);
-  await login.open('/login');
-  await login.signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
+  await signInThroughLogin(admin.page, stack.baseUrl, stack.adminId, stack.adminPassword);
   access = new AccessPage(admin.page, stack.baseUrl);
   await access.open();
 });

@@ -17,6 +17,7 @@ import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { Shell } from './pages/shell.ts';
 import { colourCount, colourRows, decodePng, meanDifference, ViewerPage, type Pixels } from './pages/viewer-page.ts';
 
@@ -127,12 +128,7 @@ beforeAll(async () => {
   await waitForIndexedStudies(stack, [ct.studyInstanceUid], 2);
 
   open = await newPage(browser);
-  const login = new LoginPage(open.page, stack.baseUrl);
-  shell = new Shell(open.page);
-  await login.open('/login');
-  await login.signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
+  shell = await signInThroughLogin(open.page, stack.baseUrl, stack.adminId, stack.adminPassword);
   viewer = new ViewerPage(open.page, stack.baseUrl);
 });
 

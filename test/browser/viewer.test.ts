@@ -15,8 +15,8 @@ import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
+import { launchBrowser, logBrowserTrafficIfAsked, newPage, screenshot, type OpenPage } from './pages/browser.ts';
+import { signInThroughLogin } from './pages/sign-in.ts';
 import { Shell } from './pages/shell.ts';
 import { gridDifference, ViewerPage, type CanvasStats } from './pages/viewer-page.ts';
 
@@ -113,17 +113,9 @@ beforeAll(async () => {
   await waitForIndexedStudies(stack, [...studyOf.values(), brokenStudy, ybr422Study, ctStudy]);
 
   open = await newPage(browser);
-  const login = new LoginPage(open.page, stack.baseUrl);
-  const shell = new Shell(open.page);
-  await login.open('/login');
-  await login.signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
+  await signInThroughLogin(open.page, stack.baseUrl, stack.adminId, stack.adminPassword);
   viewer = new ViewerPage(open.page, stack.baseUrl);
-  if (process.env.DEBUG_VIEWER) {
-    open.page.on('console', (message) => console.log(`[browser ${message.type()}]`, message.text()));
-    open.page.on('response', (response) => response.status() >= 400 && console.log('[http]', response.status(), response.url()));
-  }
+  logBrowserTrafficIfAsked(open.page);
 });
 
 afterAll(async () => {

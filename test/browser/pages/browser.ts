@@ -42,3 +42,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path });
   return path;
 }
+
+/** With DEBUG_VIEWER=1, the page's console and its failed HTTP answers go to the test's output. */
+export function logBrowserTrafficIfAsked(page: Page): void {
+  if (!process.env.DEBUG_VIEWER) return;
+  page.on('console', (message) => console.log(`[browser ${message.type()}]`, message.text()));
+  page.on('response', (response) => response.status() >= 400 && console.log('[http]', response.status(), response.url()));
+}
