@@ -1,3 +1,4 @@
+import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -10,7 +11,6 @@ import { createAppRouter } from './app/router.tsx';
 import { currentCsrfToken, refreshCsrfToken } from './features/auth/session.ts';
 import { uiStore } from './state/index.ts';
 import { prefetchStudy, viewerStudyOf } from './features/viewer/prefetch-study.ts';
-import './styles/app.css';
 
 configureApiClient({
   language: () => uiStore.language,

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { LANGUAGES } from '../i18n/languages.ts';
+import './language-select.css';
 
 /** A labelled picker over the interface languages (names in their own script). */
 export function LanguageSelect({

@@ -10,6 +10,7 @@ import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { Icon } from './icons.tsx';
+import './slots.css';
 
 /**
  * How the shell shows a search bar or toolbar band: always (an empty slot holds its place),

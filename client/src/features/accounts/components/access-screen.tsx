@@ -8,6 +8,7 @@ import { useRoles } from '../../roles/index.ts';
 import { AccountsSection } from './accounts-section.tsx';
 import { InstitutionsSection } from '../../institutions/index.ts';
 import { RolesSection } from '../../roles/index.ts';
+import '../accounts.css';
 
 const TABS = ['accounts', 'roles', 'institutions'] as const;
 type Tab = (typeof TABS)[number];

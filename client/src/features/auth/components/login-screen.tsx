@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
 import { loginSchema, type LoginValues } from '../login-schema.ts';
+import '../auth.css';
 
 /** Only in-app targets: an absolute or protocol-relative URL is never followed. */
 function safeRedirect(value: string | null): string {

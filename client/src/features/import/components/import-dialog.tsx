@@ -16,6 +16,7 @@ import type { KnownMessage, ResultRow, RowStatus } from '../import-results.ts';
 import { ImportStore } from '../import-store.ts';
 import { entryFor } from '../upload-plan.ts';
 import { waitForIndex } from '../wait-for-index.ts';
+import '../import.css';
 
 /** Rows listed before a start; a chosen folder of thousands of files is summarised, not drawn. */
 const LISTED_FILES = 200;

@@ -25,6 +25,7 @@ import {
   type PdfForm,
 } from '../pdf-settings.ts';
 import { PdfGridPreview } from './pdf-grid-preview.tsx';
+import '../report-pdf.css';
 
 const OPTION_LABELS = defineMessages({
   left: { id: 'reports.pdf.position.left' },

@@ -15,6 +15,7 @@ import { useReports } from '../api/get-reports.ts';
 import { DuplicatedAccessionDialog } from './duplicated-accession-dialog.tsx';
 import { ReportStudyHeader } from './report-study-header.tsx';
 import { ReportWorkspace } from './report-workspace.tsx';
+import '../reports.css';
 
 export function ReportScreen() {
   const [params] = useSearchParams();

@@ -25,6 +25,7 @@ import {
 import type { TemplateValues } from '../template-schema.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
+import '../template-editor.css';
 
 type EditorDialog =
   | { name: 'add-folder' }

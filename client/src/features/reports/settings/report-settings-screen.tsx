@@ -12,6 +12,7 @@ import { useInstitutions } from '../../institutions/index.ts';
 import { LOGO_NAMES } from '../../institutions/index.ts';
 import { LogoCard } from './logo-card.tsx';
 import { ReportLayoutEditor } from './report-layout-editor.tsx';
+import '../report-settings.css';
 
 export const ReportSettingsScreen = observer(function ReportSettingsScreen() {
   const intl = useIntl();

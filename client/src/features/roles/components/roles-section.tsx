@@ -13,6 +13,7 @@ import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { RoleDialog } from './role-dialog.tsx';
 import { AccessTable, RowActions, SectionToolbar, type Heading } from '../../../components/section-parts.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
+import '../roles.css';
 
 /** How many permission names the table shows before "+N". */
 const SUMMARY_NAMES = 3;

@@ -12,6 +12,7 @@ import { INDEX_BEHIND_GRACE_SECONDS } from '@pacs/common';
 import { Icon } from '../../../components/icons.tsx';
 import { sessionStore } from '../../../state/index.ts';
 import { useIndexStatus } from '../api/get-index-status.ts';
+import '../server.css';
 
 export const IndexStatusBanner = observer(function IndexStatusBanner() {
   const intl = useIntl();

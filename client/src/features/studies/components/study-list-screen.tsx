@@ -27,6 +27,7 @@ import { NoteDialog } from './note-dialog.tsx';
 import { StudySearchBar } from './study-search-bar.tsx';
 import { StudyTable, type LevelColumns } from './study-table.tsx';
 import { StudyToolbar } from './study-toolbar.tsx';
+import '../studies.css';
 
 const PAGE_KEY = 'study';
 

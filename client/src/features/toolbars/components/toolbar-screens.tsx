@@ -14,6 +14,7 @@ import { useReplaceConfigs } from '../../configs/index.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
 import { GUEST_DEFAULTS, SHARE_GUEST_PERMISSIONS, TOOLBAR_PAGES, USER_DEFAULTS, type ToolbarPage } from '../toolbar-items.ts';
 import { ToolbarEditor } from './toolbar-editor.tsx';
+import '../toolbars.css';
 
 const TITLES = defineMessages({
   list: { id: 'toolbars.title.list' },

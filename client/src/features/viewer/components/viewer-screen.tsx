@@ -13,6 +13,7 @@ import { sessionStore } from '../../../state/index.ts';
 import { withTimeout } from '../../../lib/lazy-screen.ts';
 import { OpenFirstStudy, opensFirstStudy } from '../../studies/index.ts';
 import { prefetchStudy } from '../prefetch-study.ts';
+import '../viewer.css';
 
 const StudyViewer = lazy(async () => ({
   default: (await withTimeout(import('./study-viewer.tsx'), CHUNK_LOAD_TIMEOUT_MS)).StudyViewer,

@@ -21,6 +21,7 @@ import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts'
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 import { NonImageView } from './non-image-view.tsx';
 import { SERIES_DRAG_TYPE } from './series-thumbnails.tsx';
+import '../viewport.css';
 
 /** The id of a cell's viewport; `sub` > 0 for the further viewports of an image grid. */
 export function viewportIdOf(cell: number, sub = 0): string {
