@@ -40,6 +40,14 @@ const PATHS = {
   up: 'M6 15l6-6 6 6',
   down: 'M6 9l6 6 6-6',
   add: 'M12 5v14M5 12h14',
+  refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  check: 'M5 12l5 5L20 7',
+  done: 'M20 6 9 17l-5-5',
+  right: 'M9 6l6 6-6 6',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
+  failed: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM15 9l-6 6M9 9l6 6',
+  skipped: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM8 12h8',
+  star: 'M12 3.2l2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 17l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8z',
 } as const;
 
 /** The paths by name, for components that take a path (LineIcon, IconButton). */
@@ -79,11 +87,11 @@ export function Logo({ size = 28 }: { size?: number }) {
 }
 
 /** A decorative icon: the button or text beside it carries the name. */
-export function LineIcon({ path, strokeWidth = 1.8 }: { path: string; strokeWidth?: number }) {
+export function LineIcon({ path, size = 16, strokeWidth = 1.8 }: { path: string; size?: number; strokeWidth?: number }) {
   return (
     <svg
-      width="16"
-      height="16"
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

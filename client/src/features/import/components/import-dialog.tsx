@@ -17,6 +17,7 @@ import { ImportStore } from '../import-store.ts';
 import { entryFor } from '../upload-plan.ts';
 import { waitForIndex } from '../wait-for-index.ts';
 import '../import.css';
+import { ICON_PATHS, LineIcon, type IconName } from '../../../components/icons.tsx';
 
 /** Rows listed before a start; a chosen folder of thousands of files is summarised, not drawn. */
 const LISTED_FILES = 200;
@@ -44,29 +45,11 @@ const STATUS_CLASS: Record<RowStatus, string> = {
   NotSent: 'is-skipped',
 };
 
-function Glyph({ path, size = 16 }: { path: string; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={path} strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-const GLYPHS: Record<RowStatus | 'upload', string> = {
-  Success: 'M20 6 9 17l-5-5',
-  AlreadyStored: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-5M12 8h.01',
-  Failed: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM15 9l-6 6M9 9l6 6',
-  NotSent: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM8 12h8',
-  upload: 'M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3',
+const GLYPHS: Record<RowStatus, IconName> = {
+  Success: 'done',
+  AlreadyStored: 'info',
+  Failed: 'failed',
+  NotSent: 'skipped',
 };
 
 function messageText(row: ResultRow, format: (descriptor: MessageDescriptor) => string): string {
@@ -104,7 +87,7 @@ const ResultsTable = observer(function ResultsTable({ store }: { store: ImportSt
               </td>
               <td className="import-status">
                 <span className="import-status-badge">
-                  <Glyph path={GLYPHS[row.status]} size={14} />
+                  <LineIcon path={ICON_PATHS[GLYPHS[row.status]]} size={14} strokeWidth={2} />
                   {format(STATUS[row.status])}
                 </span>
               </td>
@@ -151,7 +134,7 @@ const ChosenFiles = observer(function ChosenFiles({ store }: { store: ImportStor
                     aria-label={intl.formatMessage({ id: 'import.remove' }, { name: entry.name })}
                     onClick={() => store.remove(index)}
                   >
-                    <Glyph path="M6 6l12 12M18 6L6 18" size={14} />
+                    <LineIcon path={ICON_PATHS.close} size={14} strokeWidth={2} />
                   </button>
                 </td>
               )}
@@ -294,7 +277,7 @@ export const ImportDialog = observer(function ImportDialog({ onClose, onImported
             onDrop={onDrop}
           >
             <span className="import-drop-icon">
-              <Glyph path={GLYPHS.upload} size={28} />
+              <LineIcon path={ICON_PATHS.upload} size={28} strokeWidth={2} />
             </span>
             <p className="import-drop-hint">
               <FormattedMessage id="import.drop_hint" />

@@ -7,6 +7,7 @@ import { personNameGroups } from '../../../lib/dicom-format.ts';
 import { formatCell, type FormatContext } from '../format.ts';
 import type { StudyNode } from '../selection.ts';
 import type { ListItem, StudyItem } from '../types.ts';
+import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 
 const TEXT_ALIGN: Record<Alignment, CSSProperties['textAlign']> = { left: 'start', center: 'center', right: 'end' };
 
@@ -30,11 +31,12 @@ export function PersonName({ value }: { value: string }) {
   );
 }
 
+/** The favourite star, outlined or filled. */
 export function StarIcon({ filled }: { filled: boolean }) {
   return (
     <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path
-        d="M12 3.2l2.7 5.6 6.1.8-4.5 4.2 1.1 6.1L12 17l-5.4 2.9 1.1-6.1-4.5-4.2 6.1-.8z"
+        d={ICON_PATHS.star}
         fill={filled ? 'currentColor' : 'none'}
         stroke="currentColor"
         strokeWidth="1.7"
@@ -65,23 +67,6 @@ export const FavoriteButton = observer(function FavoriteButton({ study, onToggle
   );
 });
 
-function PencilIcon() {
-  return (
-    <svg
-      width="14"
-      height="14"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 export function NoteCell({ study, canEdit, onEdit }: { study: StudyItem; canEdit: boolean; onEdit: () => void }) {
   const intl = useIntl();
   return (
@@ -101,7 +86,7 @@ export function NoteCell({ study, canEdit, onEdit }: { study: StudyItem; canEdit
           }}
           onDoubleClick={(event) => event.stopPropagation()}
         >
-          <PencilIcon />
+          <LineIcon path={ICON_PATHS.edit} size={14} />
         </button>
       )}
     </span>
@@ -122,18 +107,7 @@ export function SharedMark({ shared }: { shared: boolean }) {
   if (!shared) return null;
   return (
     <span className="shared-mark" title={intl.formatMessage({ id: 'studies.shared' })}>
-      <svg
-        width="14"
-        height="14"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M5 12l5 5L20 7" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <LineIcon path={ICON_PATHS.check} size={14} strokeWidth={2} />
       <span className="visually-hidden">{intl.formatMessage({ id: 'studies.shared' })}</span>
     </span>
   );

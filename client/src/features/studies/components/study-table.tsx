@@ -14,6 +14,7 @@ import type { RowRef, SeriesNode, StudyNode } from '../selection.ts';
 import type { ClickMode, StudyListStore } from '../study-list-store.ts';
 import type { ListLevel } from '../types.ts';
 import { alignStyle, FavoriteButton, NoteCell, PersonName, ReportStatusBadge, SharedMark, StarIcon, TextCell } from './cells.tsx';
+import { ICON_PATHS } from '../../../components/icons.tsx';
 
 export interface LevelColumns {
   study: ColumnSetting[];
@@ -47,7 +48,7 @@ function keepTextSelection(event: MouseEvent): void {
 function Chevron({ open }: { open: boolean }) {
   return (
     <svg className={`chevron${open ? ' is-open' : ''}`} width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path d={ICON_PATHS.right} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -14,6 +14,7 @@ import { ImportDialog } from '../../import/index.ts';
 import { ShareAction } from '../../shares/index.ts';
 import { visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
+import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -33,40 +34,6 @@ const LABELS = defineMessages({
   search: { id: 'studies.toolbar.search' },
   refresh: { id: 'studies.toolbar.refresh' },
 });
-
-function RefreshIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.9"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-function EyeIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.9"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 export interface StudyToolbarProps {
   store: StudyListStore;
@@ -92,7 +59,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
     if (item.key === 'viewer') {
       return (
         <button key={item.key} type="button" className="tool-button tool-primary" disabled={selectedCount === 0} onClick={onOpenViewer}>
-          <EyeIcon />
+          <LineIcon path={ICON_PATHS.viewer} strokeWidth={1.9} />
           {label(item)}
         </button>
       );
@@ -100,7 +67,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
     if (item.key === 'refresh') {
       return (
         <button key={item.key} type="button" className="tool-button" disabled={store.loading} onClick={onRefresh}>
-          <RefreshIcon />
+          <LineIcon path={ICON_PATHS.refresh} strokeWidth={1.9} />
           {label(item)}
         </button>
       );
