@@ -1,6 +1,6 @@
 /** Every SQL statement of the DICOMweb proxy: which answered UIDs the caller sees, a series' files. */
 import type { Auth } from '../../access/auth.ts';
-import { visibleSeries, visibleStudies } from '../../access/visibility.ts';
+import { visibleSeries, visibleStudies } from '../../access/visibility.sql.ts';
 import type { Db } from '../../db/pool.ts';
 
 /** Of these study UIDs, the ones the caller sees. */

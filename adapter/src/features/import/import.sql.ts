@@ -1,6 +1,6 @@
 /** Every SQL statement of the import: what the index holds of a file's study and series, and who sees it. */
 import type { Auth } from '../../access/auth.ts';
-import { visibleSeries, visibleStudies } from '../../access/visibility.ts';
+import { visibleSeries, visibleStudies } from '../../access/visibility.sql.ts';
 import type { Db } from '../../db/pool.ts';
 
 /** Whether the caller sees each indexed copy of a study (twins give several); [] when none is indexed. */

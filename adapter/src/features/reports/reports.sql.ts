@@ -1,7 +1,7 @@
 /** Every SQL statement of reports and their documents. */
 import type { DocumentStatus } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
-import { visibleStudies } from '../../access/visibility.ts';
+import { visibleStudies } from '../../access/visibility.sql.ts';
 import type { Db, DbClient } from '../../db/pool.ts';
 
 export const CONTENT_FIELDS = [

@@ -84,3 +84,18 @@ export async function deleteRole(db: Db, no: number): Promise<boolean> {
 export async function isShareGuestRole(db: Db, role: number): Promise<boolean> {
   return (await db.query('select 1 from accounts where id = $1 and role = $2', [SHARE_GUEST_ID, role])).rows.length > 0;
 }
+
+/**
+ * SQL over roles `r`: the roles a sharer may pick, any institution's (`any`) or only of its own
+ * (`own_institution`), never the share-guest role. `$first` receives the caller's institution,
+ * `$first + 1` the share-guest account id.
+ */
+export function pickableRolesWhere(
+  scope: 'any' | 'own_institution',
+  institution: number,
+  first: number,
+): { sql: string; params: unknown[] } {
+  const notGuestRole = `not exists (select 1 from accounts g where g.role = r.no and g.id = $${first + 1})`;
+  const within = scope === 'any' ? `$${first}::int is not null` : `r.institution = $${first}`;
+  return { sql: `${within} and ${notGuestRole}`, params: [institution, SHARE_GUEST_ID] };
+}

@@ -10,12 +10,12 @@
  *   a whole, and its own staff pass it on inside it. The system's share-guest role and account
  *   are never a target.
  */
-import { SHARE_GUEST_ID, isAdmin, parseTargets, type PermissionKey, type Targets } from '@pacs/common';
+import { isAdmin, parseTargets, type PermissionKey, type Targets } from '@pacs/common';
 import type { Request } from 'express';
 import type { Auth } from '../../access/auth.ts';
 import type { Db } from '../../db/pool.ts';
 import { invalid, jsonField, optionalString } from '../../http/input.ts';
-import { isShareGuestRole } from './roles.sql.ts';
+import { isShareGuestRole, pickableRolesWhere } from './roles.sql.ts';
 
 /** Who may call the lists of roles and institutions: administrators manage them, sharers pick from them. */
 export const ADMIN_OR_SHARE: readonly PermissionKey[] = ['admin', 'share'];
@@ -32,16 +32,10 @@ export function shareTargetScope(auth: Auth): TargetScope {
   return isAdmin(auth.permissions) ? 'any' : 'own_institution';
 }
 
-/**
- * SQL over roles `r`: the roles the caller may pick (the share-guest role excluded). `$first`
- * receives the caller's institution, `$first + 1` the share-guest account id.
- */
+/** The roles the caller may pick, as a condition over roles `r` (see roles.sql.ts pickableRolesWhere). */
 export function pickableRolesSql(auth: Auth, first: number): { sql: string; params: unknown[] } {
   const scope = shareTargetScope(auth);
-  if (scope === 'none') return { sql: 'false', params: [] };
-  const notGuestRole = `not exists (select 1 from accounts g where g.role = r.no and g.id = $${first + 1})`;
-  const within = scope === 'any' ? `$${first}::int is not null` : `r.institution = $${first}`;
-  return { sql: `${within} and ${notGuestRole}`, params: [auth.institution, SHARE_GUEST_ID] };
+  return scope === 'none' ? { sql: 'false', params: [] } : pickableRolesWhere(scope, auth.institution, first);
 }
 
 /**

@@ -10,7 +10,7 @@
  * costs the client one needless refresh hint, never a missed one.
  */
 import type { Auth } from '../../access/auth.ts';
-import { visibleStudies } from '../../access/visibility.ts';
+import { visibleStudies } from '../../access/visibility.sql.ts';
 import type { Db } from '../../db/pool.ts';
 
 const RECENT_STUDIES = 1000;

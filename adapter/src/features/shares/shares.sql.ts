@@ -1,6 +1,6 @@
 /** Every SQL statement of the shares feature. */
 import type { Auth } from '../../access/auth.ts';
-import { reachableStudies, visibleStudies } from '../../access/visibility.ts';
+import { reachableStudies, visibleStudies } from '../../access/visibility.sql.ts';
 import type { Db } from '../../db/pool.ts';
 
 export type Kind = 'study' | 'patient';

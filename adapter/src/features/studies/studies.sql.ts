@@ -15,7 +15,7 @@ import {
   type StudyTextFilter,
 } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
-import { visibleSeries, visibleStudies } from '../../access/visibility.ts';
+import { visibleSeries, visibleStudies } from '../../access/visibility.sql.ts';
 import type { Db } from '../../db/pool.ts';
 import { AppError } from '../../http/errors.ts';
 import { ownValue } from '../../http/input.ts';

@@ -1,6 +1,6 @@
 /** Every SQL statement of the viewer's stored extras: annotations, key images, captures, exports. */
 import type { Auth } from '../../access/auth.ts';
-import { visibleSeries } from '../../access/visibility.ts';
+import { visibleSeries } from '../../access/visibility.sql.ts';
 import type { Db, DbClient } from '../../db/pool.ts';
 
 export interface AnnotationRow {
