@@ -1,17 +1,24 @@
 /** Accounts as `/accounts/*` answer them (spec 1 §3, §5). */
 import type { Permissions, TeleradiologyKind } from './permissions.ts';
 
-/** One row of `GET /accounts/all`. Institution and Teleradiology come from the role. */
-export interface AdminAccount {
+/** What every account answer says of the account and its role. */
+interface AccountFields {
   Id: string;
   Name: string;
   Title: string;
+  /** Role number (the server's Authority field). */
   Role: number;
   RoleName: string;
+  /** The role's institution. */
   Institution: number;
+  /** The role's teleradiology kind. */
   Teleradiology: TeleradiologyKind | null;
   AETitle: string;
   ReferringPhysicianName: string;
+}
+
+/** One row of `GET /accounts/all`. */
+export interface AdminAccount extends AccountFields {
   /** ISO time the lock began, or null. */
   LockedAt: string | null;
 }
@@ -23,18 +30,8 @@ export interface AccountName {
 }
 
 /** `GET /accounts/signed`: the signed-in user, their role and the CSRF token for this session. */
-export interface SignedAccount {
-  Id: string;
-  Name: string;
-  Title: string;
-  /** Role number (the server's Authority field). */
-  Role: number;
-  RoleName: string;
-  Institution: number;
+export interface SignedAccount extends AccountFields {
   InstitutionName: string;
-  Teleradiology: TeleradiologyKind | null;
-  AETitle: string;
-  ReferringPhysicianName: string;
   Permissions: Permissions;
   IsGuest: boolean;
   /** Send back as the `X-CSRF-Token` header on every state-changing call. */
