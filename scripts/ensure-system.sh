@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the product needs, only those that are missing.
 # Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
-#   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs
+#   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs,
+#                             dcmtk (DICOM echo from the admin screens) and ping
 #   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts
 #   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk
 set -euo pipefail
 
-packages=(postgresql orthanc orthanc-dicomweb fonts-noto-cjk fonts-noto-core)
+packages=(postgresql orthanc orthanc-dicomweb fonts-noto-cjk fonts-noto-core dcmtk iputils-ping)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium dcmtk python3-pydicom fonts-dejavu-core poppler-utils)
+  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(chromium dcmtk python3-pydicom wrk)
+  packages+=(chromium python3-pydicom wrk)
 fi
 
 missing=()

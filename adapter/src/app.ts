@@ -24,6 +24,7 @@ import { viewerRoutes } from './features/viewer/viewer.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportPdfRoutes } from './features/reports/report-pdf.routes.ts';
 import { sharesRoutes } from './features/shares/shares.routes.ts';
+import { networkRoutes } from './features/network/network.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -41,6 +42,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...viewerRoutes,
   ...reportsRoutes,
   ...reportPdfRoutes,
+  ...networkRoutes,
   ...sharesRoutes,
 ];
 

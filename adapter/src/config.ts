@@ -15,7 +15,17 @@ export interface Config {
    * `storageDir`: Orthanc's storage folder when the adapter can read it (same machine or shared
    * volume); frames and files are then read from it instead of relayed. null: always relay.
    */
-  orthanc: { url: string; user: string; password: string; storageDir: string | null };
+  orthanc: {
+    url: string;
+    user: string;
+    password: string;
+    storageDir: string | null;
+    /**
+     * Orthanc's network.json (the provider's AE title, port, anonymous access), which the adapter
+     * rewrites before restarting Orthanc; null when Orthanc's configuration is managed elsewhere.
+     */
+    networkFile: string | null;
+  };
   pg: { host: string; port: number; user: string; password: string; database: string };
   adminId: string;
   /** Unset: a random password is generated at first start and printed once. */
@@ -105,6 +115,8 @@ export function loadConfig(env: Env = process.env): Config {
       user: str('ORTHANC_USER', 'pacs'),
       password: orthancPassword,
       storageDir: env.ORTHANC_STORAGE_DIR === undefined ? join(dataDir, 'orthanc', 'storage') : env.ORTHANC_STORAGE_DIR || null,
+      networkFile:
+        env.ORTHANC_NETWORK_FILE === undefined ? join(dataDir, 'orthanc', 'config', 'network.json') : env.ORTHANC_NETWORK_FILE || null,
     },
     pg: {
       host: str('PG_HOST', '127.0.0.1'),

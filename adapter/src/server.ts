@@ -19,6 +19,7 @@ import { followerAgent } from './orthanc/agent.ts';
 import type { Deps } from './deps.ts';
 import { log } from './log.ts';
 import { removeStaleUploadDirs } from './http/upload-dirs.ts';
+import { reconcileNetwork } from './features/network/network.service.ts';
 
 export interface RunningAdapter {
   url: string;
@@ -48,6 +49,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   await migrate(db);
   const firstStart = await bootstrap(db, config);
   await ensureConfigs(db);
+  await reconcileNetwork(deps);
 
   const { app } = buildApp(deps);
   const server: Server = createServer(app);

@@ -7,6 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { dieWithParent, hasSetpriv, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
+import { networkSettings } from '../../adapter/src/features/network/orthanc-network.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ORTHANC_TEMPLATE = join(repoRoot, 'orthanc-config', 'orthanc.jsonc');
@@ -73,6 +74,15 @@ while kill -0 $child 2>/dev/null; do wait $child; status=$?; done
 exit $status
 `;
 
+function readDicomPort(file: string): number | undefined {
+  try {
+    const port = (JSON.parse(readFileSync(file, 'utf8')) as { DicomPort?: unknown }).DicomPort;
+    return typeof port === 'number' ? port : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startOrthanc(options: OrthancOptions): Promise<RunningOrthanc> {
   const dirs = {
     ORTHANC_STORAGE_DIR: join(options.dataDir, 'storage'),
@@ -81,23 +91,29 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
 
-  const configFile = join(options.dataDir, 'orthanc.json');
+  // Orthanc reads every .json file of its configuration folder: orthanc.json from the template,
+  // and network.json, the provider's settings, which the adapter rewrites at run time (it is
+  // written here only on the first start, from DICOM_AET / DICOM_PORT).
+  const configDir = join(options.dataDir, 'config');
+  mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  const configFile = join(configDir, 'orthanc.json');
+  const networkFile = join(configDir, 'network.json');
+  if (!existsSync(networkFile)) writeFileSync(networkFile, JSON.stringify(networkSettings(options.aet, options.dicomPort, true), null, 2), { mode: 0o600 });
+  const dicomPort = readDicomPort(networkFile) ?? options.dicomPort;
   const config = renderOrthancConfig(readFileSync(ORTHANC_TEMPLATE, 'utf8'), {
     ...dirs,
     ORTHANC_PLUGINS_DIR: pluginsDir(),
     ORTHANC_HTTP_PORT: options.httpPort,
     ORTHANC_USER: options.user,
     ORTHANC_PASSWORD: options.password,
-    DICOM_AET: options.aet,
-    DICOM_PORT: options.dicomPort,
   });
   writeFileSync(configFile, config, { mode: 0o600 });
 
   const pidFile = join(options.dataDir, 'orthanc.pid');
-  if (existsSync(pidFile)) await stopStalePid(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM', 30_000, configFile);
+  if (existsSync(pidFile)) await stopStalePid(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM', 30_000, configDir);
   for (const [port, name, variable] of [
     [options.httpPort, 'HTTP', 'ORTHANC_HTTP_PORT'],
-    [options.dicomPort, 'DICOM', 'DICOM_PORT'],
+    [dicomPort, 'DICOM', 'DICOM_PORT'],
   ] as const) {
     if (!(await portIsFree(port, '0.0.0.0'))) {
       throw new Error(`Orthanc's ${name} port ${port} is in use by another program (a system Orthanc?). Set ${variable} to a free port.`);
@@ -106,8 +122,8 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
 
   const url = `http://127.0.0.1:${options.httpPort}`;
   const child = hasSetpriv
-    ? spawnLogged(...dieWithParent('SIGKILL', 'sh', ['-c', KEEPER, 'orthanc-keeper', pidFile, configFile]), options.logFile)
-    : spawnLogged('Orthanc', [configFile], options.logFile);
+    ? spawnLogged(...dieWithParent('SIGKILL', 'sh', ['-c', KEEPER, 'orthanc-keeper', pidFile, configDir]), options.logFile)
+    : spawnLogged('Orthanc', [configDir], options.logFile);
   if (!hasSetpriv && child.pid) writeFileSync(pidFile, String(child.pid));
   await waitFor('Orthanc', () => orthancAnswers(url, options.user, options.password), 60_000, child, options.logFile);
   return { url, child, stop: () => stopChild(child, 'SIGTERM', 30_000) };

@@ -10,6 +10,7 @@ import { AppError, OrthancUnavailableError } from '../http/errors.ts';
 import { orthancAgent } from './agent.ts';
 
 export interface OrthancSystem {
+  Name: string;
   Version: string;
   DicomAet: string;
   DicomPort: number;
@@ -28,6 +29,20 @@ export interface OrthancRequestInit extends RequestOptions {
   /** A streamed body of known length (instead of `body`): large files are never held whole. */
   upload?: { stream: Readable; length: number };
   headers?: Record<string, string>;
+}
+
+/** A DICOM peer as Orthanc keeps it (PUT /modalities/{name}). */
+export interface OrthancModality {
+  AET: string;
+  Host: string;
+  Port: number;
+  AllowEcho: boolean;
+  AllowFind: boolean;
+  AllowFindWorklist: boolean;
+  AllowGet: boolean;
+  AllowMove: boolean;
+  AllowStore: boolean;
+  AllowStorageCommitment: boolean;
 }
 
 /** One answer of /tools/lookup: a resource whose identifier is the looked-up value. */
@@ -173,6 +188,32 @@ export class OrthancClient {
     const response = await this.request(path, { ...options, method: 'POST', body, headers: { 'content-type': 'text/plain' } });
     if (!response.ok) throw new Error(`Orthanc ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
+  }
+
+  /** The names of the DICOM modalities Orthanc knows (GET /modalities). */
+  listModalities(options?: RequestOptions): Promise<string[]> {
+    return this.json<string[]>('/modalities', options);
+  }
+
+  /** Creates or replaces one modality (PUT /modalities/{name}); kept in Orthanc's database. */
+  async putModality(name: string, modality: OrthancModality, options: RequestOptions = {}): Promise<void> {
+    await this.send(`/modalities/${encodeURIComponent(name)}`, 'PUT', modality, options);
+  }
+
+  async deleteModality(name: string, options: RequestOptions = {}): Promise<void> {
+    await this.send(`/modalities/${encodeURIComponent(name)}`, 'DELETE', undefined, options);
+  }
+
+  /** Restarts Orthanc in place (POST /tools/reset); it reads its configuration files again. */
+  async reset(options: RequestOptions = {}): Promise<void> {
+    await this.send('/tools/reset', 'POST', {}, options);
+  }
+
+  private async send(path: string, method: string, json: unknown, options: RequestOptions): Promise<void> {
+    const body = json === undefined ? undefined : Buffer.from(JSON.stringify(json));
+    const response = await this.request(path, { ...options, method, body, headers: body ? { 'content-type': 'application/json' } : {} });
+    const text = await response.text();
+    if (!response.ok) throw new OrthancAnswerError(path, response.status, text);
   }
 
   /** One metadata value of an instance (RemoteAET, TransferSyntax …), or '' when absent. */

@@ -1,0 +1,161 @@
+/**
+ * The DICOM network's rules (spec 3 §3, §5, §7): who may change what, the uniqueness rules
+ * (not_exist_provider, not_exist_user) and keeping Orthanc in step after every change.
+ */
+import { createServer } from 'node:net';
+import type { DicomUser, Provider, SendDestination } from '@pacs/common';
+import { transaction, type Db } from '../../db/pool.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { log } from '../../log.ts';
+import * as sql from './network.sql.ts';
+import { applyProvider, syncModalities } from './orthanc-network.ts';
+
+const toUser = (row: sql.DicomUserRow): DicomUser => ({
+  No: row.no,
+  Provider: row.provider,
+  Connector: row.connector,
+  Name: row.name,
+  AETitle: row.ae_title,
+  IPAddress: row.ip_address,
+  Port: row.port,
+});
+
+const toDestination = (row: sql.SendDestinationRow): SendDestination => ({
+  No: row.no,
+  Name: row.name,
+  IPAddress: row.ip_address,
+  Port: row.port,
+  CalledAETitle: row.called_ae_title,
+  CallingAETitle: row.calling_ae_title,
+});
+
+export async function listProviders(db: Db): Promise<Provider[]> {
+  const [providers, users] = await Promise.all([sql.selectProviders(db), sql.selectDicomUsers(db)]);
+  return providers.map((row) => ({
+    No: row.no,
+    Name: row.name,
+    AETitle: row.ae_title,
+    Port: row.port,
+    AllowAnonymousUsers: row.allow_anonymous,
+    Institution: row.institution,
+    Connector: row.connector,
+    user_items: users.filter((user) => user.provider === row.no).map(toUser),
+  }));
+}
+
+/** Whether nothing on this machine listens on `port` (Orthanc would fail to start on a taken one). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Changes the provider: its name at once; its AE title, port or anonymous access by rewriting
+ * Orthanc's network settings and restarting it. The row changes only if Orthanc took the change.
+ */
+export async function updateProvider(deps: Deps, no: number, fields: sql.ProviderFields): Promise<Provider[]> {
+  const current = await sql.selectProvider(deps.db, no);
+  if (!current) throw new AppError('not_found');
+  if (await sql.providerPortTaken(deps.db, fields.port, no)) {
+    throw new AppError('already_exists', { Port: 'An item with the entered value already exists' });
+  }
+  const settingsChange =
+    fields.aeTitle !== current.ae_title || fields.port !== current.port || fields.allowAnonymous !== current.allow_anonymous;
+  const networkFile = deps.config.orthanc.networkFile;
+  if (settingsChange && networkFile === null) {
+    throw new AppError('conflict', undefined, "Orthanc's DICOM settings are managed outside this server (ORTHANC_NETWORK_FILE is empty).");
+  }
+  if (fields.port !== current.port && !(await portIsFree(fields.port))) {
+    throw new AppError('validation_failed', { Port: 'Another program already listens on this port.' });
+  }
+  await transaction(deps.db, async (client) => {
+    await sql.updateProvider(client, no, fields);
+    const updated = (await sql.selectProvider(client, no))!;
+    if (settingsChange && networkFile !== null) await applyProvider(deps.orthanc, networkFile, updated);
+  });
+  return listProviders(deps.db);
+}
+
+/** Pushes every DICOM user and send destination to Orthanc (after each change, and at start). */
+async function pushModalities(deps: Deps): Promise<void> {
+  const [users, destinations] = await Promise.all([sql.selectDicomUsers(deps.db), sql.selectSendDestinations(deps.db)]);
+  await syncModalities(deps.orthanc, users, destinations);
+}
+
+/**
+ * At start: the installation's provider exists, and Orthanc's settings and modalities match the
+ * database (a restore, or a change Orthanc missed while down). A failure is logged, not fatal: the
+ * archive keeps working with what Orthanc has, and the next change pushes again.
+ */
+export async function reconcileNetwork(deps: Deps): Promise<void> {
+  await sql.seedProvider(deps.db, deps.config.dicomAet, deps.config.dicomPort);
+  try {
+    const networkFile = deps.config.orthanc.networkFile;
+    const provider = (await sql.selectProviders(deps.db))[0];
+    if (networkFile !== null && provider) await applyProvider(deps.orthanc, networkFile, provider);
+    await pushModalities(deps);
+  } catch (error) {
+    log.warn(`DICOM network not pushed to Orthanc at start: ${String(error)}`);
+  }
+}
+
+export async function listDicomUsers(db: Db): Promise<DicomUser[]> {
+  return (await sql.selectDicomUsers(db)).map(toUser);
+}
+
+async function assertUserStorable(db: Db, fields: sql.DicomUserFields, except: number | null): Promise<void> {
+  if (!(await sql.selectProvider(db, fields.provider)))
+    throw new AppError('validation_failed', { Provider: 'The field is not a valid value' });
+  if (await sql.userAeTitleTaken(db, fields.provider, fields.aeTitle, except)) {
+    throw new AppError('already_exists', { AETitle: 'An item with the entered value already exists' });
+  }
+}
+
+export async function createDicomUser(deps: Deps, fields: sql.DicomUserFields): Promise<DicomUser> {
+  await assertUserStorable(deps.db, fields, null);
+  const no = await sql.insertDicomUser(deps.db, fields);
+  await pushModalities(deps);
+  return toUser((await sql.selectDicomUser(deps.db, no))!);
+}
+
+export async function updateDicomUser(deps: Deps, no: number, fields: sql.DicomUserFields): Promise<DicomUser> {
+  if (!(await sql.selectDicomUser(deps.db, no))) throw new AppError('not_found');
+  await assertUserStorable(deps.db, fields, no);
+  await sql.updateDicomUser(deps.db, no, fields);
+  await pushModalities(deps);
+  return toUser((await sql.selectDicomUser(deps.db, no))!);
+}
+
+export async function deleteDicomUser(deps: Deps, no: number): Promise<void> {
+  if (!(await sql.deleteDicomUser(deps.db, no))) throw new AppError('not_found');
+  await pushModalities(deps);
+}
+
+export function userAeTitles(db: Db): Promise<string[]> {
+  return sql.selectUserAeTitles(db);
+}
+
+export async function listSendDestinations(db: Db): Promise<SendDestination[]> {
+  return (await sql.selectSendDestinations(db)).map(toDestination);
+}
+
+export async function createSendDestination(deps: Deps, fields: sql.SendDestinationFields): Promise<SendDestination> {
+  const no = await sql.insertSendDestination(deps.db, fields);
+  await pushModalities(deps);
+  return toDestination((await sql.selectSendDestination(deps.db, no))!);
+}
+
+export async function updateSendDestination(deps: Deps, no: number, fields: sql.SendDestinationFields): Promise<SendDestination> {
+  if (!(await sql.updateSendDestination(deps.db, no, fields))) throw new AppError('not_found');
+  await pushModalities(deps);
+  return toDestination((await sql.selectSendDestination(deps.db, no))!);
+}
+
+export async function deleteSendDestination(deps: Deps, no: number): Promise<void> {
+  if (!(await sql.deleteSendDestination(deps.db, no))) throw new AppError('not_found');
+  await pushModalities(deps);
+}

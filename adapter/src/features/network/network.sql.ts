@@ -1,0 +1,179 @@
+/** Every SQL statement of the DICOM network: providers, DICOM users, send destinations. */
+import type { Db, DbClient } from '../../db/pool.ts';
+
+export interface ProviderRow {
+  no: number;
+  name: string;
+  ae_title: string;
+  port: number;
+  allow_anonymous: boolean;
+  institution: number;
+  connector: number | null;
+}
+
+export interface DicomUserRow {
+  no: number;
+  provider: number;
+  connector: number | null;
+  name: string;
+  ae_title: string;
+  ip_address: string;
+  port: number;
+}
+
+export interface SendDestinationRow {
+  no: number;
+  name: string;
+  ip_address: string;
+  port: number;
+  called_ae_title: string;
+  calling_ae_title: string;
+}
+
+export async function selectProviders(db: Db | DbClient): Promise<ProviderRow[]> {
+  const { rows } = await db.query<ProviderRow>(
+    'select no, name, ae_title, port, allow_anonymous, institution, connector from providers order by no',
+  );
+  return rows;
+}
+
+export async function selectProvider(db: Db | DbClient, no: number): Promise<ProviderRow | undefined> {
+  const { rows } = await db.query<ProviderRow>(
+    'select no, name, ae_title, port, allow_anonymous, institution, connector from providers where no = $1',
+    [no],
+  );
+  return rows[0];
+}
+
+/** The installation's own provider, from DICOM_AET / DICOM_PORT, on the first start. */
+export async function seedProvider(db: Db | DbClient, aeTitle: string, port: number): Promise<void> {
+  await db.query(
+    `insert into providers (no, name, ae_title, port) overriding system value
+     select 1, 'PACS', $1, $2 where not exists (select 1 from providers)`,
+    [aeTitle, port],
+  );
+}
+
+export interface ProviderFields {
+  name: string;
+  aeTitle: string;
+  port: number;
+  allowAnonymous: boolean;
+}
+
+export async function updateProvider(db: Db | DbClient, no: number, fields: ProviderFields): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update providers set name = $2, ae_title = $3, port = $4, allow_anonymous = $5, updated_at = now() where no = $1`,
+    [no, fields.name, fields.aeTitle, fields.port, fields.allowAnonymous],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Another provider listening on this port (not_exist_provider). */
+export async function providerPortTaken(db: Db | DbClient, port: number, except: number): Promise<boolean> {
+  const { rows } = await db.query('select 1 from providers where port = $1 and no <> $2', [port, except]);
+  return rows.length > 0;
+}
+
+const USER_COLUMNS = 'u.no, u.provider, p.connector, u.name, u.ae_title, u.ip_address, u.port';
+
+export async function selectDicomUsers(db: Db | DbClient): Promise<DicomUserRow[]> {
+  const { rows } = await db.query<DicomUserRow>(
+    `select ${USER_COLUMNS} from dicom_users u join providers p on p.no = u.provider order by u.provider, u.no`,
+  );
+  return rows;
+}
+
+export async function selectDicomUser(db: Db | DbClient, no: number): Promise<DicomUserRow | undefined> {
+  const { rows } = await db.query<DicomUserRow>(
+    `select ${USER_COLUMNS} from dicom_users u join providers p on p.no = u.provider where u.no = $1`,
+    [no],
+  );
+  return rows[0];
+}
+
+export interface DicomUserFields {
+  provider: number;
+  name: string;
+  aeTitle: string;
+  ipAddress: string;
+  port: number;
+}
+
+/** Another DICOM user of the provider with this AE title, in any case (not_exist_user). */
+export async function userAeTitleTaken(db: Db | DbClient, provider: number, aeTitle: string, except: number | null): Promise<boolean> {
+  const { rows } = await db.query(
+    'select 1 from dicom_users where provider = $1 and upper(ae_title) = upper($2) and no <> coalesce($3, -1)',
+    [provider, aeTitle, except],
+  );
+  return rows.length > 0;
+}
+
+export async function insertDicomUser(db: Db | DbClient, fields: DicomUserFields): Promise<number> {
+  const { rows } = await db.query<{ no: number }>(
+    'insert into dicom_users (provider, name, ae_title, ip_address, port) values ($1, $2, $3, $4, $5) returning no',
+    [fields.provider, fields.name, fields.aeTitle, fields.ipAddress, fields.port],
+  );
+  return rows[0]!.no;
+}
+
+export async function updateDicomUser(db: Db | DbClient, no: number, fields: DicomUserFields): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update dicom_users set provider = $2, name = $3, ae_title = $4, ip_address = $5, port = $6, updated_at = now() where no = $1`,
+    [no, fields.provider, fields.name, fields.aeTitle, fields.ipAddress, fields.port],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function deleteDicomUser(db: Db | DbClient, no: number): Promise<boolean> {
+  const { rowCount } = await db.query('delete from dicom_users where no = $1', [no]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** The AE titles of every DICOM user (for the study list's AE title lookup). */
+export async function selectUserAeTitles(db: Db | DbClient): Promise<string[]> {
+  const { rows } = await db.query<{ ae_title: string }>('select distinct ae_title from dicom_users');
+  return rows.map((row) => row.ae_title);
+}
+
+const DESTINATION_COLUMNS = 'no, name, ip_address, port, called_ae_title, calling_ae_title';
+
+export async function selectSendDestinations(db: Db | DbClient): Promise<SendDestinationRow[]> {
+  const { rows } = await db.query<SendDestinationRow>(`select ${DESTINATION_COLUMNS} from send_destinations order by no`);
+  return rows;
+}
+
+export async function selectSendDestination(db: Db | DbClient, no: number): Promise<SendDestinationRow | undefined> {
+  const { rows } = await db.query<SendDestinationRow>(`select ${DESTINATION_COLUMNS} from send_destinations where no = $1`, [no]);
+  return rows[0];
+}
+
+export interface SendDestinationFields {
+  name: string;
+  ipAddress: string;
+  port: number;
+  calledAeTitle: string;
+  callingAeTitle: string;
+}
+
+export async function insertSendDestination(db: Db | DbClient, fields: SendDestinationFields): Promise<number> {
+  const { rows } = await db.query<{ no: number }>(
+    `insert into send_destinations (name, ip_address, port, called_ae_title, calling_ae_title) values ($1, $2, $3, $4, $5) returning no`,
+    [fields.name, fields.ipAddress, fields.port, fields.calledAeTitle, fields.callingAeTitle],
+  );
+  return rows[0]!.no;
+}
+
+export async function updateSendDestination(db: Db | DbClient, no: number, fields: SendDestinationFields): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `update send_destinations set name = $2, ip_address = $3, port = $4, called_ae_title = $5, calling_ae_title = $6, updated_at = now()
+      where no = $1`,
+    [no, fields.name, fields.ipAddress, fields.port, fields.calledAeTitle, fields.callingAeTitle],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function deleteSendDestination(db: Db | DbClient, no: number): Promise<boolean> {
+  const { rowCount } = await db.query('delete from send_destinations where no = $1', [no]);
+  return (rowCount ?? 0) > 0;
+}
