@@ -1,7 +1,7 @@
 /** The institution rules, with the SQL faked (the statements themselves run in test/api/access.test.ts). */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/pool.ts';
-import { toErrorBody } from '../../http/errors.ts';
+import { refusal } from '../../testing/refusal.ts';
 import * as sql from './institutions.sql.ts';
 import { createInstitution, deleteInstitution, toInstitution } from './institutions.service.ts';
 
@@ -15,15 +15,6 @@ vi.mock('./institutions.sql.ts', () => ({
 const db = {} as Db;
 const row: sql.InstitutionRow = { no: 3, name: 'North', address: '', email: '', phone: '', fax: '', website: '', targets: null };
 const fields: sql.InstitutionFields = { ...row, targets: { All: true, AETitle: [], InstitutionName: [], Modality: [] } };
-
-async function refusal(call: Promise<unknown>) {
-  return call.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (error: unknown) => toErrorBody(error),
-  );
-}
 
 beforeEach(() => vi.resetAllMocks());
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASTER_ROLE_NO } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import type { Db } from '../../db/pool.ts';
-import { toErrorBody } from '../../http/errors.ts';
+import { refusal } from '../../testing/refusal.ts';
 import * as institutions from '../institutions/institutions.sql.ts';
 import * as sql from './roles.sql.ts';
 import { createRole, deleteRole, listRoles, requireEditableRole } from './roles.service.ts';
@@ -21,15 +21,6 @@ vi.mock('./roles.sql.ts', () => ({
 const db = {} as Db;
 const fields: sql.RoleFields = { name: 'Doctor', title: '', institution: 1, kind: null, access: 'all', permissions: {}, targets: {} };
 const guest = { accessKey: 'k', permissions: { list: true }, institution: 0 } as unknown as Auth;
-
-async function refusal(call: Promise<unknown>) {
-  return call.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (error: unknown) => toErrorBody(error),
-  );
-}
 
 beforeEach(() => vi.resetAllMocks());
 

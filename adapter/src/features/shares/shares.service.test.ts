@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Auth } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
-import { toErrorBody } from '../../http/errors.ts';
+import { refusal } from '../../testing/refusal.ts';
 import * as sql from './shares.sql.ts';
 import { deleteShare, listShares } from './shares.service.ts';
 
@@ -14,15 +14,6 @@ const alice = { accountId: 'alice', permissions: { share: true } } as unknown as
 const admin = { accountId: 'root', permissions: { admin: true } } as unknown as Auth;
 const at = new Date('2026-01-01T00:00:00Z');
 const row = { no: 7, created_by: 'bob', access_key: 'secret', expires_at: at, created_at: at, updated_at: at, institution: null };
-
-async function refusal(call: Promise<unknown>) {
-  return call.then(
-    () => {
-      throw new Error('expected a refusal');
-    },
-    (error: unknown) => toErrorBody(error),
-  );
-}
 
 beforeEach(() => vi.clearAllMocks());
 

@@ -1,0 +1,74 @@
+/** Per-user settings: load and upgrade, and the replace rules, with the SQL faked (the statements run in test/api). */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { upgradeSettings } from '@pacs/common';
+import type { Db } from '../../db/pool.ts';
+import { refusal } from '../../testing/refusal.ts';
+import * as sql from './settings.sql.ts';
+import { loadSettings, replaceSettings, requireAccountId } from './settings.service.ts';
+
+vi.mock('./settings.sql.ts', () => ({ selectSettings: vi.fn(), updateSettings: vi.fn(), accountIdOf: vi.fn() }));
+
+const db = {} as Db;
+const current = upgradeSettings(undefined).settings;
+const written = () => JSON.parse(vi.mocked(sql.updateSettings).mock.calls.at(-1)![2]) as Record<string, unknown>;
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  vi.mocked(sql.selectSettings).mockResolvedValue({ settings: current });
+});
+
+describe('settings', () => {
+  it('answers 404 for an account without settings, and saves an upgrade without touching the time', async () => {
+    vi.mocked(sql.selectSettings).mockResolvedValue(undefined);
+    expect(await refusal(loadSettings(db, 'alice'))).toMatchObject({ status: 404 });
+    vi.mocked(sql.selectSettings).mockResolvedValue({ settings: {} });
+    expect(await loadSettings(db, 'alice')).toEqual(current);
+    expect(sql.updateSettings).toHaveBeenCalledWith(db, 'alice', JSON.stringify(current), false);
+  });
+
+  it('does not write settings that are already current', async () => {
+    await loadSettings(db, 'alice');
+    expect(sql.updateSettings).not.toHaveBeenCalled();
+  });
+
+  it('replaces the node under the key’s last segment, or the node itself with replaceall', async () => {
+    await replaceSettings(db, 'alice', 'list.toolbar', { toolbar: ['a'] }, 'replace');
+    expect(written()).toMatchObject({ list: { toolbar: ['a'] } });
+    expect(vi.mocked(sql.updateSettings).mock.calls.at(-1)![3]).toBe(true);
+    await replaceSettings(db, 'alice', 'list.toolbar', ['b'], 'replaceall');
+    expect(written()).toMatchObject({ list: { toolbar: ['b'] } });
+  });
+
+  it('refuses a replace value without the member, a whole tree that is not an object and a bad key', async () => {
+    expect(await refusal(replaceSettings(db, 'alice', 'list.toolbar', { other: 1 }, 'replace'))).toMatchObject({
+      status: 400,
+      fields: { value: expect.stringContaining('"toolbar"') },
+    });
+    expect(await refusal(replaceSettings(db, 'alice', '', [1], 'replaceall'))).toMatchObject({
+      status: 400,
+      fields: { value: expect.any(String) },
+    });
+    expect(await refusal(replaceSettings(db, 'alice', 'a.__proto__', 1, 'replaceall'))).toMatchObject({
+      status: 400,
+      fields: { key: expect.any(String) },
+    });
+    expect(sql.updateSettings).not.toHaveBeenCalled();
+  });
+
+  it('keeps the version through a whole replacement that leaves it out, and refuses settings over a megabyte', async () => {
+    await replaceSettings(db, 'alice', '', { list: {} }, 'replaceall');
+    expect(written()).toEqual({ list: {}, version: (current as unknown as { version: unknown }).version });
+    expect(await refusal(replaceSettings(db, 'alice', 'big', 'x'.repeat(1_000_001), 'replaceall'))).toMatchObject({
+      status: 400,
+      fields: { value: expect.any(String) },
+    });
+    expect(sql.updateSettings).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the account id as stored, or 404', async () => {
+    vi.mocked(sql.accountIdOf).mockResolvedValue('Alice');
+    expect(await requireAccountId(db, 'ALICE')).toBe('Alice');
+    vi.mocked(sql.accountIdOf).mockResolvedValue(undefined);
+    expect(await refusal(requireAccountId(db, 'nobody'))).toMatchObject({ status: 404 });
+  });
+});
