@@ -19,3 +19,4 @@ export * from './file-type.ts';
 export * from './report-grid.ts';
 export * from './shares.ts';
 export * from './study-search.ts';
+export * from './study-csv.ts';
