@@ -124,7 +124,7 @@ async function studyWhere(
   const visible = visibleStudies(auth, where.params.length + 1);
   where.clauses.push(`(${visible.sql})`);
   where.params.push(...visible.params);
-  if (uids) where.clauses.push(`st.study_instance_uid = any(${where.param(uids)}::text[])`);
+  if (uids) sql.addUidFilter(where, uids);
   else {
     const timeZone = search.period ? await siteTimeZone(deps.db) : 'UTC';
     addStudyFilters(search, where, { timeZone, accountId: auth.accountId });

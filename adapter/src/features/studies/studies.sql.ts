@@ -135,6 +135,11 @@ export function addStudyFilters(search: StudySearch, where: WhereBuilder, option
   if (search.updatedAfter) where.clauses.push(`st.updated_at > ${where.param(search.updatedAfter)}`);
 }
 
+/** Only the studies with these StudyInstanceUIDs (a selection): replaces the search's filters. */
+export function addUidFilter(where: WhereBuilder, uids: readonly string[]): void {
+  where.clauses.push(`st.study_instance_uid = any(${where.param(uids)}::text[])`);
+}
+
 /** Search shortcuts (spec 2 §2): today, yesterday, pastweek, in the site's time zone. */
 function addPeriod(period: NonNullable<StudySearch['period']>, where: WhereBuilder, timeZone: string): void {
   const today = `(now() at time zone ${where.param(timeZone)}::text)::date`;
