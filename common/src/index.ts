@@ -20,3 +20,4 @@ export * from './report-grid.ts';
 export * from './shares.ts';
 export * from './study-search.ts';
 export * from './network.ts';
+export * from './study-csv.ts';

@@ -3,8 +3,12 @@
  * Orthanc, and every query carries the visibility predicate.
  */
 import {
+  CSV_BOM,
+  csvFileName,
+  csvLine,
   hasPermission,
   hiddenStudyFields,
+  studyCsvCell,
   type InstanceItem,
   type ListResponse,
   type SeriesItem,
@@ -17,6 +21,8 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { requireVisibleStudy } from '../../access/visibility.ts';
 import { siteTimeZone, touchHeartbeatMarker } from '../../db/site.ts';
+import { readConfigs } from '../configs/configs.service.ts';
+import { loadSettings } from '../settings/settings.service.ts';
 import * as sql from './studies.sql.ts';
 import { addStudyFilters, orderBySql, STUDY_ORDER, whereBuilder, type OrderTerm, type StudyRow } from './studies.sql.ts';
 
@@ -107,24 +113,35 @@ export interface StudyListRequest {
   offset: number;
 }
 
-export async function searchStudies(deps: Deps, auth: Auth, { search, limit, offset }: StudyListRequest): Promise<ListResponse<StudyItem>> {
-  const requestedAt = new Date();
-  const hidden = hiddenFor(deps, auth);
-  assertNotHidden(search, hidden);
-  const timeZone = search.period ? await siteTimeZone(deps.db) : 'UTC';
-
+/** The visibility predicate, then the search's filters (or, given UIDs, only those studies). */
+async function studyWhere(
+  deps: Deps,
+  auth: Auth,
+  search: StudySearch,
+  uids?: readonly string[],
+): Promise<{ whereSql: string; params: unknown[] }> {
   const where = whereBuilder();
   const visible = visibleStudies(auth, where.params.length + 1);
   where.clauses.push(`(${visible.sql})`);
   where.params.push(...visible.params);
-  addStudyFilters(search, where, { timeZone, accountId: auth.accountId });
-  const whereSql = where.clauses.join(' and ');
+  if (uids) sql.addUidFilter(where, uids);
+  else {
+    const timeZone = search.period ? await siteTimeZone(deps.db) : 'UTC';
+    addStudyFilters(search, where, { timeZone, accountId: auth.accountId });
+  }
+  return { whereSql: where.clauses.join(' and '), params: where.params };
+}
 
+export async function searchStudies(deps: Deps, auth: Auth, { search, limit, offset }: StudyListRequest): Promise<ListResponse<StudyItem>> {
+  const requestedAt = new Date();
+  const hidden = hiddenFor(deps, auth);
+  assertNotHidden(search, hidden);
+  const { whereSql, params } = await studyWhere(deps, auth, search);
   const order = orderBySql([...search.order, ...(await defaultStudyOrder(deps, auth))], STUDY_ORDER, 'st.id desc');
 
   const [page, count] = await Promise.all([
-    sql.selectStudyPage(deps.db, { whereSql, params: where.params, order, accountId: auth.accountId, limit, offset }),
-    sql.countStudies(deps.db, whereSql, where.params),
+    sql.selectStudyPage(deps.db, { whereSql, params, order, accountId: auth.accountId, limit, offset }),
+    sql.countStudies(deps.db, whereSql, params),
   ]);
   return {
     ...count,
@@ -133,6 +150,65 @@ export async function searchStudies(deps: Deps, auth: Auth, { search, limit, off
     Offset: offset,
     RequestedAt: requestedAt.toISOString(),
   };
+}
+
+/** A CSV download: the current search, or selected studies, in the list's order. */
+export interface StudyCsvInput {
+  search: StudySearch;
+  /** Selected studies; those the caller does not see are left out without a word (as in the list). */
+  uids?: readonly string[] | undefined;
+  /** Column titles the client shows, by key; a column without one is titled by its stored label. */
+  titles: Readonly<Record<string, string>>;
+  /** At most this many rows (CSV_ROW_LIMIT or lower). */
+  limit: number;
+}
+
+/** Where the CSV goes: `start` before the first byte (headers), `write` resolves when the chunk may be followed. */
+export interface CsvSink {
+  start(meta: { fileName: string; rows: number; limit: number; truncated: boolean }): void;
+  write(chunk: string): Promise<void>;
+}
+
+/**
+ * The list as CSV (spec 2 §2 toolbar csv): the columns and header flag of the caller's settings
+ * (list.fields.csv, list.csv.has_header), minus fields the caller may not see; cells as the list
+ * shows them in the site's date format and time zone (configs); UTF-8 with a BOM. Rows stream from
+ * a cursor. Everything that can refuse the request (search, hidden fields, settings) runs before
+ * `start`, so a refusal is still a JSON error answer.
+ */
+export async function writeStudiesCsv(deps: Deps, auth: Auth, input: StudyCsvInput, sink: CsvSink): Promise<void> {
+  if (!hasPermission({ permissions: auth.permissions, edition: deps.config.edition, kind: auth.kind }, 'list_csv'))
+    throw new AppError('forbidden');
+  const hidden = hiddenFor(deps, auth);
+  assertNotHidden(input.search, hidden);
+  const [settings, configs] = await Promise.all([loadSettings(deps.db, auth.accountId), readConfigs(deps.db)]);
+  const columns = settings.list.fields.csv.filter((column) => column.is_visible && !hidden.has(column.key));
+  const format = { dateFormat: configs.date_format, timeZone: configs.time_zone || undefined };
+
+  const { whereSql, params } = await studyWhere(deps, auth, input.search, input.uids);
+  const order = orderBySql([...input.search.order, ...(await defaultStudyOrder(deps, auth))], STUDY_ORDER, 'st.id desc');
+  // CSV_ROW_LIMIT ≤ EXACT_COUNT_LIMIT: the count is exact wherever the bound is in question.
+  const { Count } = await sql.countStudies(deps.db, whereSql, params);
+  sink.start({
+    fileName: csvFileName(new Date(), format.timeZone),
+    rows: Math.min(Count, input.limit),
+    limit: input.limit,
+    truncated: Count > input.limit,
+  });
+
+  let head = CSV_BOM;
+  if (settings.list.csv.has_header) head += csvLine(columns.map((column) => input.titles[column.key] || column.label || column.key));
+  await sink.write(head);
+  await sql.streamStudyRows(deps.db, { whereSql, params, order, accountId: auth.accountId, limit: input.limit }, (rows) =>
+    sink.write(
+      rows
+        .map((row) => {
+          const item = redact(toStudyItem(row), hidden);
+          return csvLine(columns.map((column) => studyCsvCell(column.key, item, format)));
+        })
+        .join(''),
+    ),
+  );
 }
 
 export async function requireStudy(deps: Deps, auth: Auth, uid: string): Promise<StudyItem> {

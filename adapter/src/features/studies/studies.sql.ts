@@ -16,7 +16,7 @@ import {
 } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { visibleSeries, visibleStudies } from '../../access/visibility.sql.ts';
-import type { Db } from '../../db/pool.ts';
+import { transaction, type Db } from '../../db/pool.ts';
 import { AppError } from '../../http/errors.ts';
 import { ownValue } from '../../http/input.ts';
 
@@ -135,6 +135,11 @@ export function addStudyFilters(search: StudySearch, where: WhereBuilder, option
   if (search.updatedAfter) where.clauses.push(`st.updated_at > ${where.param(search.updatedAfter)}`);
 }
 
+/** Only the studies with these StudyInstanceUIDs (a selection): replaces the search's filters. */
+export function addUidFilter(where: WhereBuilder, uids: readonly string[]): void {
+  where.clauses.push(`st.study_instance_uid = any(${where.param(uids)}::text[])`);
+}
+
 /** Search shortcuts (spec 2 §2): today, yesterday, pastweek, in the site's time zone. */
 function addPeriod(period: NonNullable<StudySearch['period']>, where: WhereBuilder, timeZone: string): void {
   const today = `(now() at time zone ${where.param(timeZone)}::text)::date`;
@@ -230,6 +235,35 @@ export async function selectStudyPage(
     [...page.params, page.accountId, page.limit, page.offset],
   );
   return rows;
+}
+
+/**
+ * Every matching study, up to `limit`, handed to `onBatch` a few hundred rows at a time through a
+ * cursor in one read-only transaction: a download of thousands of rows never sits in memory whole,
+ * and `onBatch` (which waits for the socket) paces the reads.
+ */
+export async function streamStudyRows(
+  db: Db,
+  query: { whereSql: string; params: unknown[]; order: string; accountId: string; limit: number },
+  onBatch: (rows: StudyRow[]) => Promise<void>,
+  batchSize = 500,
+): Promise<void> {
+  const n = query.params.length;
+  await transaction(db, async (client) => {
+    await client.query('set transaction read only');
+    await client.query(
+      `declare study_csv no scroll cursor for
+       select ${STUDY_COLUMNS},
+              exists (select 1 from study_favorites f where f.study_id = st.id and f.account_id = $${n + 1}) as is_favorite
+         from studies st where ${query.whereSql} order by ${query.order} limit $${n + 2}`,
+      [...query.params, query.accountId, query.limit],
+    );
+    for (;;) {
+      const { rows } = await client.query<StudyRow>(`fetch ${batchSize} from study_csv`);
+      if (rows.length > 0) await onBatch(rows);
+      if (rows.length < batchSize) break;
+    }
+  });
 }
 
 /**

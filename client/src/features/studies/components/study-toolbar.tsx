@@ -1,7 +1,7 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Import and Refresh work; the other actions arrive in later
- * releases and show disabled. An action the user may not use is not shown.
+ * order, left and right. Viewer, Report, Share, Import, CSV and Refresh work; the other actions
+ * arrive in later releases and show disabled. An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { ShareAction } from '../../shares/index.ts';
 import { visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
+import { CsvDialog } from './csv-dialog.tsx';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -52,6 +53,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   };
   const selectedCount = store.selectedStudies.length;
   const [importOpen, setImportOpen] = useState(false);
+  const [csvOpen, setCsvOpen] = useState(false);
   const navigate = useNavigate();
 
   const render = (item: ToolbarItem) => {
@@ -98,6 +100,13 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
+    if (item.key === 'csv') {
+      return (
+        <button key={item.key} type="button" className="tool-button" onClick={() => setCsvOpen(true)}>
+          {label(item)}
+        </button>
+      );
+    }
     return (
       <button key={item.key} type="button" className="tool-button" disabled title={later}>
         {label(item)}
@@ -118,6 +127,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         )}
         {right.map(render)}
       </div>
+      {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );
