@@ -25,6 +25,7 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportPdfRoutes } from './features/reports/report-pdf.routes.ts';
 import { sharesRoutes } from './features/shares/shares.routes.ts';
 import { networkRoutes } from './features/network/network.routes.ts';
+import { forwardRoutes } from './features/forward/forward.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -43,6 +44,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...reportsRoutes,
   ...reportPdfRoutes,
   ...networkRoutes,
+  ...forwardRoutes,
   ...sharesRoutes,
 ];
 

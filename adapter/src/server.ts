@@ -20,6 +20,7 @@ import type { Deps } from './deps.ts';
 import { log } from './log.ts';
 import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
+import { refreshOpenJobs } from './features/forward/forward.service.ts';
 
 export interface RunningAdapter {
   url: string;
@@ -70,6 +71,11 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       (error: unknown) => log.warn(`Upload folder sweep failed: ${String(error)}`),
     );
   await sweepUploads();
+  // Forwards finish (and their audit rows close) even when nobody is watching their progress.
+  const forwards = setInterval(() => {
+    refreshOpenJobs(deps).catch((error: unknown) => log.warn(`Forward progress not read: ${String(error)}`));
+  }, 5000);
+  forwards.unref();
   const purge = setInterval(() => {
     deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
     void sweepUploads();
@@ -83,6 +89,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     firstStart,
     close: async () => {
       clearInterval(purge);
+      clearInterval(forwards);
       await follower.stop();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

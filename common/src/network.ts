@@ -98,3 +98,37 @@ export function nodeFieldProblem(field: 'AETitle' | 'IPAddress' | 'Port', value:
   const ok = field === 'AETitle' ? isAeTitle(value) : field === 'IPAddress' ? isIpAddress(value) : isPort(value);
   return ok ? null : MESSAGES.invalid;
 }
+
+/** What a forward sends: a whole study, or some of its series, or some instances of one series. */
+export interface ForwardItem {
+  StudyInstanceUID: string;
+  SeriesInstanceUID?: string;
+  SOPInstanceUID?: string;
+}
+
+/** The most studies one forward may name (each becomes its own job with its own result). */
+export const FORWARD_MAX_STUDIES = 200;
+
+export type ForwardState = 'pending' | 'running' | 'success' | 'failure' | 'paused' | 'retry';
+
+/** One study's forward: `GET /forward/all`, `POST /forward/create`. */
+export interface ForwardJob {
+  Id: number;
+  Account: string | null;
+  Destination: number | null;
+  DestinationName: string;
+  CalledAETitle: string;
+  StudyInstanceUID: string;
+  PatientName: string;
+  Scope: 'study' | 'series' | 'instances';
+  State: ForwardState;
+  /** Percent, 0–100. */
+  Progress: number;
+  InstancesTotal: number;
+  /** Instances the destination refused or that could not be sent. */
+  InstancesFailed: number;
+  /** Why the job failed ('' when it did not). */
+  Error: string;
+  CreatedAt: string;
+  FinishedAt: string | null;
+}

@@ -190,6 +190,11 @@ export function isPort(value: unknown): boolean {
   return port !== null && port >= 1 && port <= 65535;
 }
 
+/** A DICOM UID as this archive accepts one in a path or a form: digits and dots, 1 to 64 characters. */
+export function isDicomUid(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9.]{1,64}$/.test(value);
+}
+
 /** DICOM Age String: three digits then D, W, M or Y (`045Y`). */
 export function isPatientAge(value: unknown): boolean {
   return typeof value === 'string' && /^\d{3}[DWMY]$/.test(value);

@@ -31,6 +31,16 @@ export interface OrthancRequestInit extends RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A job as GET /jobs/{id} answers it (the fields we read). */
+export interface OrthancJob {
+  ID: string;
+  State: 'Pending' | 'Running' | 'Success' | 'Failure' | 'Paused' | 'Retry';
+  Progress: number;
+  ErrorCode?: number;
+  ErrorDescription?: string;
+  Content?: Record<string, unknown>;
+}
+
 /** A DICOM peer as Orthanc keeps it (PUT /modalities/{name}). */
 export interface OrthancModality {
   AET: string;
@@ -202,6 +212,40 @@ export class OrthancClient {
 
   async deleteModality(name: string, options: RequestOptions = {}): Promise<void> {
     await this.send(`/modalities/${encodeURIComponent(name)}`, 'DELETE', undefined, options);
+  }
+
+  /**
+   * Sends resources (instances, series or studies) to a modality by C-STORE as an asynchronous job.
+   * Not permissive: Orthanc 1.10's permissive store job reports Success with nothing failed even when
+   * the destination cannot be reached, so the job fails at the first refusal instead. The job's id.
+   */
+  async storeToModality(modality: string, resources: readonly string[], options: RequestOptions = {}): Promise<string> {
+    const body = Buffer.from(JSON.stringify({ Resources: resources, Asynchronous: true, Permissive: false }));
+    const response = await this.request(`/modalities/${encodeURIComponent(modality)}/store`, {
+      ...options,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new OrthancAnswerError(`/modalities/${modality}/store`, response.status, text);
+    return (JSON.parse(text) as { ID: string }).ID;
+  }
+
+  /** One job's state, or undefined when Orthanc no longer knows it (restarted, or out of its history). */
+  async getJob(id: string, options: RequestOptions = {}): Promise<OrthancJob | undefined> {
+    const response = await this.request(`/jobs/${encodeURIComponent(id)}`, options);
+    if (response.status === 404) {
+      await response.arrayBuffer();
+      return undefined;
+    }
+    const text = await response.text();
+    if (!response.ok) throw new OrthancAnswerError(`/jobs/${id}`, response.status, text);
+    return JSON.parse(text) as OrthancJob;
+  }
+
+  async cancelJob(id: string, options: RequestOptions = {}): Promise<void> {
+    await this.send(`/jobs/${encodeURIComponent(id)}/cancel`, 'POST', {}, options);
   }
 
   /** Restarts Orthanc in place (POST /tools/reset); it reads its configuration files again. */

@@ -23,7 +23,7 @@
  * Anything else (other transfer syntaxes, transcoding, several frames) goes to the plugin.
  */
 import type { Request } from 'express';
-import type { PermissionKey } from '@pacs/common';
+import { isDicomUid, type PermissionKey } from '@pacs/common';
 import { requireVisibleResource, requireVisibleStudy, visibleSeriesOf } from '../../access/visibility.ts';
 import type { Auth } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
@@ -39,7 +39,6 @@ import { assertNoHiddenQuery, hiddenAttributes, stripHidden, type HiddenAttribut
 import { assertWadoUriAllowed, hiddenFieldsEdit } from './hidden-fields.ts';
 
 const READERS: readonly PermissionKey[] = ['viewer', 'list', 'report'];
-const UID = /^[0-9.]{1,64}$/;
 
 function target(deps: Deps): ProxyTarget {
   return deps.orthanc.proxyTarget();
@@ -133,7 +132,7 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         if (value !== undefined && (typeof value !== 'string' || !/^\d{1,9}$/.test(value))) throw invalid(name);
       }
       if (level === 'studies' && uid !== undefined) {
-        if (!UID.test(uid)) throw new AppError('not_found');
+        if (!isDicomUid(uid)) throw new AppError('not_found');
         // Every UID in the path must lie inside the visible study: /studies/{visible}/series/{other}
         // answers 404 like an unknown study.
         const uidAfter = (name: string) => {
@@ -142,7 +141,8 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         };
         const series = uidAfter('series');
         const instance = uidAfter('instances');
-        if ((series !== undefined && !UID.test(series)) || (instance !== undefined && !UID.test(instance))) throw new AppError('not_found');
+        if ((series !== undefined && !isDicomUid(series)) || (instance !== undefined && !isDicomUid(instance)))
+          throw new AppError('not_found');
         const orthancId = await requireVisibleResource(deps.db, auth, uid, series, instance);
         // A role that hides fields: JSON answers stripped, queries on them and whole files refused.
         const hidden = hiddenOf(deps, auth);
@@ -231,7 +231,7 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
       const study = requiredString(req, 'studyUID', 'query', 64);
       const series = optionalString(req, 'seriesUID', 'query', 64);
       const instance = optionalString(req, 'objectUID', 'query', 64);
-      if (![study, series, instance].every((uid) => uid === undefined || UID.test(uid))) throw new AppError('not_found');
+      if (![study, series, instance].every((uid) => uid === undefined || isDicomUid(uid))) throw new AppError('not_found');
       const orthancId = await requireVisibleResource(deps.db, auth, study, series, instance);
       assertWadoUriAllowed(req.query.contentType, hiddenOf(deps, auth));
       if (orthancId && req.query.contentType === 'application/dicom' && Object.keys(req.query).every((key) => PLAIN_WADO_PARAMS.has(key))) {

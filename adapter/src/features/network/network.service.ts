@@ -81,7 +81,7 @@ export async function updateProvider(deps: Deps, no: number, fields: sql.Provide
 }
 
 /** Pushes every DICOM user and send destination to Orthanc (after each change, and at start). */
-async function pushModalities(deps: Deps): Promise<void> {
+export async function pushModalities(deps: Deps): Promise<void> {
   const [users, destinations] = await Promise.all([sql.selectDicomUsers(deps.db), sql.selectSendDestinations(deps.db)]);
   await syncModalities(deps.orthanc, users, destinations);
 }

@@ -1,0 +1,60 @@
+/**
+ * Forward (issue 15; routes not named by the spec). Permission list_forward, which the cloud and
+ * teleradiology editions never grant (spec 1 §6).
+ * - POST /forward/create   form or JSON: Destination (send destination No), Items (JSON array of
+ *                          {StudyInstanceUID, SeriesInstanceUID?, SOPInstanceUID?}; at most 200
+ *                          studies) → [ForwardJob], one per study, already running in Orthanc.
+ *                          404 when any named study, series or instance is not one the caller sees.
+ * - GET /forward/all       → [ForwardJob] the caller's forwards of the last 24 hours (an
+ *                          administrator's: everyone's), with their progress read from Orthanc
+ * - POST /forward/cancel   form Id → ForwardJob
+ */
+import type { Request } from 'express';
+import { isDicomUid, isJsonObject, type ForwardItem } from '@pacs/common';
+import type { AnyRouteSpec } from '../../http/routes.ts';
+import { invalid, jsonField, requiredInt } from '../../http/input.ts';
+import { cancelForward, createForward, listForwards } from './forward.service.ts';
+
+const MAX_ITEMS = 100_000;
+
+/** Items: a JSON array of UIDs objects; each UID checked, an instance names its series. */
+function readItems(req: Request): ForwardItem[] {
+  const value = jsonField(req, 'Items');
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_ITEMS) throw invalid('Items');
+  return value.map((item) => {
+    if (!isJsonObject(item)) throw invalid('Items');
+    const { StudyInstanceUID: study, SeriesInstanceUID: series, SOPInstanceUID: instance } = item;
+    if (!isDicomUid(study)) throw invalid('Items');
+    if (series !== undefined && !isDicomUid(series)) throw invalid('Items');
+    if (instance !== undefined && !isDicomUid(instance)) throw invalid('Items');
+    return {
+      StudyInstanceUID: study,
+      ...(series !== undefined ? { SeriesInstanceUID: series } : {}),
+      ...(instance !== undefined ? { SOPInstanceUID: instance } : {}),
+    };
+  });
+}
+
+export const forwardRoutes: AnyRouteSpec[] = [
+  {
+    method: 'post',
+    path: '/forward/create',
+    access: 'list_forward',
+    summary: 'Forward studies, series or instances to a send destination (C-STORE, one job per study)',
+    handler: (req, _res, { deps, auth }) => createForward(deps, auth, requiredInt(req, 'Destination', 1, 2_147_483_647), readItems(req)),
+  },
+  {
+    method: 'get',
+    path: '/forward/all',
+    access: 'list_forward',
+    summary: "The caller's forwards of the last 24 hours with their progress",
+    handler: (_req, _res, { deps, auth }) => listForwards(deps, auth),
+  },
+  {
+    method: 'post',
+    path: '/forward/cancel',
+    access: 'list_forward',
+    summary: 'Cancel a running forward',
+    handler: (req, _res, { deps, auth }) => cancelForward(deps, auth, requiredInt(req, 'Id', 1, Number.MAX_SAFE_INTEGER)),
+  },
+];

@@ -1,0 +1,119 @@
+/** Every SQL statement of forwarding: the instances to send, and the forward jobs. */
+import type { ForwardState } from '@pacs/common';
+import type { Db, DbClient } from '../../db/pool.ts';
+
+/**
+ * Orthanc ids of the study's instances, narrowed to some series and/or some instances (null: no
+ * narrowing), in series and instance order.
+ */
+export async function selectInstanceIds(
+  db: Db,
+  studyId: number,
+  seriesUids: readonly string[] | null,
+  sopUids: readonly string[] | null,
+): Promise<string[]> {
+  const { rows } = await db.query<{ orthanc_id: string }>(
+    `select i.orthanc_id from instances i join series s on s.id = i.series_id
+      where s.study_id = $1
+        and ($2::text[] is null or s.series_instance_uid = any($2))
+        and ($3::text[] is null or i.sop_instance_uid = any($3))
+      order by s.series_number nulls last, s.id, i.instance_number nulls last, i.id`,
+    [studyId, seriesUids, sopUids],
+  );
+  return rows.map((row) => row.orthanc_id);
+}
+
+export async function selectPatientName(db: Db, studyId: number): Promise<string> {
+  const { rows } = await db.query<{ patient_name: string }>('select patient_name from studies where id = $1', [studyId]);
+  return rows[0]?.patient_name ?? '';
+}
+
+export interface ForwardJobRow {
+  id: number;
+  account_id: string | null;
+  destination: number | null;
+  destination_name: string;
+  called_ae_title: string;
+  ip_address: string;
+  port: number;
+  study_instance_uid: string;
+  patient_name: string;
+  scope: 'study' | 'series' | 'instances';
+  orthanc_job: string;
+  instances_total: number;
+  state: ForwardState;
+  progress: number;
+  instances_failed: number;
+  error: string;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export interface NewForwardJob {
+  accountId: string;
+  destination: { no: number; name: string; calledAeTitle: string; ipAddress: string; port: number };
+  studyInstanceUid: string;
+  patientName: string;
+  scope: ForwardJobRow['scope'];
+  orthancJob: string;
+  instancesTotal: number;
+}
+
+export async function insertJob(db: Db | DbClient, job: NewForwardJob): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `insert into forward_jobs (account_id, destination, destination_name, called_ae_title, ip_address, port, study_instance_uid,
+                               patient_name, scope, orthanc_job, instances_total)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+    [
+      job.accountId,
+      job.destination.no,
+      job.destination.name,
+      job.destination.calledAeTitle,
+      job.destination.ipAddress,
+      job.destination.port,
+      job.studyInstanceUid,
+      job.patientName,
+      job.scope,
+      job.orthancJob,
+      job.instancesTotal,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+/** The caller's forwards of the last `hours` (everyone's when `accountId` is null), newest first. */
+export async function selectJobs(db: Db, accountId: string | null, hours: number): Promise<ForwardJobRow[]> {
+  const { rows } = await db.query<ForwardJobRow>(
+    `select * from forward_jobs where ($1::text is null or account_id = $1) and created_at > now() - make_interval(hours => $2)
+      order by id desc limit 500`,
+    [accountId, hours],
+  );
+  return rows;
+}
+
+export async function selectJob(db: Db, id: number): Promise<ForwardJobRow | undefined> {
+  const { rows } = await db.query<ForwardJobRow>('select * from forward_jobs where id = $1', [id]);
+  return rows[0];
+}
+
+export async function selectOpenJobs(db: Db): Promise<ForwardJobRow[]> {
+  const { rows } = await db.query<ForwardJobRow>('select * from forward_jobs where finished_at is null order by id limit 1000');
+  return rows;
+}
+
+export interface JobProgress {
+  state: ForwardState;
+  progress: number;
+  instancesFailed: number;
+  error: string;
+  finished: boolean;
+}
+
+export async function updateJob(db: Db, id: number, progress: JobProgress): Promise<void> {
+  await db.query(
+    `update forward_jobs set state = $2, progress = $3, instances_failed = $4, error = $5,
+            finished_at = case when $6 then coalesce(finished_at, now()) else null end
+      where id = $1`,
+    [id, progress.state, progress.progress, progress.instancesFailed, progress.error, progress.finished],
+  );
+}
