@@ -3,8 +3,7 @@
  * outcomes, ping statuses). Ids are written out so the catalogue check sees them.
  */
 import { defineMessages, type MessageDescriptor } from 'react-intl';
-import type { ECHO_MESSAGES } from '@pacs/common';
-import { type PingReply, type PingResult } from '@pacs/common';
+import type { ECHO_MESSAGES, PingReply, PingResult } from '@pacs/common';
 
 export const NETWORK_MESSAGES = defineMessages({
   ip_address: { id: 'network.validation.ip_address' },
