@@ -63,7 +63,6 @@ export function EchoDialog({ subject, request, onClose }: EchoDialogProps) {
     <Dialog
       title={<FormattedMessage id="network.echo.title" values={{ name: subject }} />}
       onClose={onClose}
-      size="small"
       footer={
         <>
           <button type="button" className="button" onClick={() => mutate(request)} disabled={echo.isPending}>

@@ -23,7 +23,7 @@ interface NodeActionsProps<T> {
 export function NodeActions<T>({ name, item, open }: NodeActionsProps<T>) {
   const intl = useIntl();
   return (
-    <>
+    <div className="network-actions">
       <button
         type="button"
         className="button button-small"
@@ -41,6 +41,6 @@ export function NodeActions<T>({ name, item, open }: NodeActionsProps<T>) {
         <FormattedMessage id="network.ping.button" />
       </button>
       <RowActions name={name} onEdit={() => open({ name: 'edit', item })} onDelete={() => open({ name: 'delete', item })} />
-    </>
+    </div>
   );
 }
