@@ -36,6 +36,14 @@ const UserViewerToolbarScreen = lazyScreen(toolbarScreens, 'UserViewerToolbarScr
 const UserReportToolbarScreen = lazyScreen(toolbarScreens, 'UserReportToolbarScreen');
 const GuestToolbarScreen = lazyScreen(toolbarScreens, 'GuestToolbarScreen');
 const ReportSettingsScreen = lazyScreen(() => import('../features/reports/settings/report-settings-screen.tsx'), 'ReportSettingsScreen');
+const ServerConnectionScreen = lazyScreen(
+  () => import('../features/network/components/server-connection-screen.tsx'),
+  'ServerConnectionScreen',
+);
+const ClientConnectionScreen = lazyScreen(
+  () => import('../features/network/components/client-connection-screen.tsx'),
+  'ClientConnectionScreen',
+);
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
@@ -58,6 +66,8 @@ const SCREENS: Record<string, ComponentType> = {
   '/user/report/toolbar': UserReportToolbarScreen,
   '/admin/share/guest': GuestToolbarScreen,
   '/admin/client/report': ReportSettingsScreen,
+  '/admin/server/connection': ServerConnectionScreen,
+  '/admin/client/connection': ClientConnectionScreen,
 };
 
 function screen(path: string) {

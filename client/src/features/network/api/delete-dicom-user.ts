@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateDicomUsers } from './create-dicom-user.ts';
+
+/** `DELETE /users/delete?no=`. */
+export function deleteDicomUser(no: number): Promise<unknown> {
+  return api.delete<unknown>('/users/delete', { query: { no } });
+}
+
+export function useDeleteDicomUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDicomUser,
+    meta: { silent: true },
+    onSuccess: () => invalidateDicomUsers(queryClient),
+  });
+}

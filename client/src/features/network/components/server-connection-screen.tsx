@@ -1,0 +1,94 @@
+/** admin/server/connection: the archive's own DICOM node (provider) and how many DICOM users it knows. */
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { useState } from 'react';
+import { useProviders } from '../api/get-providers.ts';
+import type { Provider } from '../types.ts';
+import { ProviderDialog } from './provider-dialog.tsx';
+import '../network.css';
+
+function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => void }) {
+  const titleId = `provider-${provider.No}-title`;
+  return (
+    <section className="card network-provider" aria-labelledby={titleId}>
+      <div className="network-section-head">
+        <div>
+          <h2 id={titleId} className="card-title">
+            {provider.Name || <FormattedMessage id="network.provider.title" />}
+          </h2>
+          <p className="muted">
+            <FormattedMessage id="network.provider.description" />
+          </p>
+        </div>
+        <button type="button" className="button" onClick={onEdit}>
+          <FormattedMessage id="network.provider.edit" />
+        </button>
+      </div>
+      <dl className="network-facts">
+        <div>
+          <dt>
+            <FormattedMessage id="network.ae_title" />
+          </dt>
+          <dd className="mono">{provider.AETitle}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="network.port" />
+          </dt>
+          <dd className="mono">{provider.Port}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="network.provider.anonymous" />
+          </dt>
+          <dd>
+            {provider.AllowAnonymousUsers ? (
+              <FormattedMessage id="network.provider.anonymous_allowed" />
+            ) : (
+              <FormattedMessage id="network.provider.anonymous_refused" />
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="network.users.title" />
+          </dt>
+          <dd>
+            <FormattedMessage id="network.users.count" values={{ count: provider.user_items.length }} />{' '}
+            <Link to="/admin/client/connection">
+              <FormattedMessage id="network.provider.manage_users" />
+            </Link>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+export function ServerConnectionScreen() {
+  const providers = useProviders();
+  const [editing, setEditing] = useState<Provider>();
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1 className="page-title">
+            <FormattedMessage id="network.server.title" />
+          </h1>
+          <p className="muted">
+            <FormattedMessage id="network.server.description" />
+          </p>
+        </div>
+      </header>
+      {providers.data === undefined ? (
+        <p className="muted" role="status">
+          {providers.isError ? <FormattedMessage id="network.load_failed" /> : <FormattedMessage id="common.loading" />}
+        </p>
+      ) : (
+        providers.data.map((provider) => <ProviderCard key={provider.No} provider={provider} onEdit={() => setEditing(provider)} />)
+      )}
+      {editing && <ProviderDialog provider={editing} onClose={() => setEditing(undefined)} />}
+    </div>
+  );
+}
