@@ -4,6 +4,7 @@ import {
   selectAll,
   selectOnly,
   selectRange,
+  selectedResources,
   seriesNode,
   setSelected,
   studiesWithSelection,
@@ -103,5 +104,23 @@ describe('selection rules', () => {
   it('series loaded under a selected study arrive selected', () => {
     expect(seriesNode({} as SeriesItem, true).is_selected).toBe(true);
     expect(instanceNode({} as InstanceItem, false).is_selected).toBe(false);
+  });
+});
+
+describe('selected resources', () => {
+  it('names a selected study whole, else its selected series, else its selected instances', () => {
+    const studies = tree(3);
+    setSelected(studyRef(studies[0]!), true);
+    setSelected(seriesRef(studies[1]!, 1), true);
+    setSelected(instanceRef(studies[2]!, 0, 1), true);
+    expect(selectedResources(studies)).toEqual([
+      { StudyInstanceUID: 'st0' },
+      { StudyInstanceUID: 'st1', SeriesInstanceUID: 'st1.se1' },
+      { StudyInstanceUID: 'st2', SeriesInstanceUID: 'st2.se0', SOPInstanceUID: 'st2.se0.in1' },
+    ]);
+  });
+
+  it('names nothing when nothing is selected', () => {
+    expect(selectedResources(tree(2))).toEqual([]);
   });
 });

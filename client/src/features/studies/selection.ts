@@ -135,3 +135,36 @@ export function studiesWithSelection(studies: readonly StudyNode[]): StudyNode[]
       (study.series ?? []).some((series) => series.is_selected || (series.instances ?? []).some((instance) => instance.is_selected)),
   );
 }
+
+/** A selected row as the server names it: a whole study, a series of it, or an instance of a series. */
+export interface SelectedResource {
+  StudyInstanceUID: string;
+  SeriesInstanceUID?: string;
+  SOPInstanceUID?: string;
+}
+
+/**
+ * What the selection names, at the highest level that is wholly selected: a selected study as
+ * itself, otherwise its selected series, otherwise the selected instances of its other series.
+ */
+export function selectedResources(studies: readonly StudyNode[]): SelectedResource[] {
+  const resources: SelectedResource[] = [];
+  for (const study of studies) {
+    const StudyInstanceUID = study.item.StudyInstanceUID;
+    if (study.is_selected) {
+      resources.push({ StudyInstanceUID });
+      continue;
+    }
+    for (const series of study.series ?? []) {
+      const SeriesInstanceUID = series.item.SeriesInstanceUID;
+      if (series.is_selected) {
+        resources.push({ StudyInstanceUID, SeriesInstanceUID });
+        continue;
+      }
+      for (const instance of series.instances ?? []) {
+        if (instance.is_selected) resources.push({ StudyInstanceUID, SeriesInstanceUID, SOPInstanceUID: instance.item.SOPInstanceUID });
+      }
+    }
+  }
+  return resources;
+}

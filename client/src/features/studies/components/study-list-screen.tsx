@@ -27,6 +27,7 @@ import { NoteDialog } from './note-dialog.tsx';
 import { StudySearchBar } from './study-search-bar.tsx';
 import { StudyTable, type LevelColumns } from './study-table.tsx';
 import { StudyToolbar } from './study-toolbar.tsx';
+import { ForwardProgress } from '../../forward/index.ts';
 import '../studies.css';
 
 const PAGE_KEY = 'study';
@@ -110,6 +111,8 @@ export const StudyListScreen = observer(function StudyListScreen() {
           </button>
         </div>
       )}
+
+      {sessionStore.can('list_forward') && <ForwardProgress />}
 
       <StudyTable store={store} columns={columns} context={context} canEditNote={canEditNote} onOpen={openViewer} onEditNote={setNoteFor} />
 

@@ -16,6 +16,8 @@ import { visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
+import { ForwardDialog } from '../../forward/index.ts';
+import { selectedResources, type SelectedResource } from '../selection.ts';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -54,6 +56,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const selectedCount = store.selectedStudies.length;
   const [importOpen, setImportOpen] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
+  const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
   const navigate = useNavigate();
 
   const render = (item: ToolbarItem) => {
@@ -100,6 +103,19 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
+    if (item.key === 'forward') {
+      return (
+        <button
+          key={item.key}
+          type="button"
+          className="tool-button"
+          disabled={selectedCount === 0}
+          onClick={() => setForwardItems(selectedResources(store.rows))}
+        >
+          {label(item)}
+        </button>
+      );
+    }
     if (item.key === 'csv') {
       return (
         <button key={item.key} type="button" className="tool-button" onClick={() => setCsvOpen(true)}>
@@ -128,6 +144,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         {right.map(render)}
       </div>
       {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
+      {forwardItems && <ForwardDialog items={forwardItems} onClose={() => setForwardItems(null)} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );

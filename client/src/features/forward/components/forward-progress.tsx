@@ -1,0 +1,86 @@
+/**
+ * The list's forward panel: each study being sent, with its progress (instances sent of the
+ * total), a Cancel while it runs, and its result; finished rows can be put away.
+ */
+import { useState } from 'react';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import type { ForwardJob, ForwardState } from '@pacs/common';
+import { useCancelForward, useForwards } from '../api/forwards.ts';
+
+const STATES: Record<ForwardState, { id: string }> = defineMessages({
+  pending: { id: 'forward.state.pending' },
+  running: { id: 'forward.state.running' },
+  success: { id: 'forward.state.success' },
+  failure: { id: 'forward.state.failure' },
+  paused: { id: 'forward.state.paused' },
+  retry: { id: 'forward.state.retry' },
+});
+
+/** Finished forwards stay in the panel this long unless put away. */
+const SHOW_FINISHED_MS = 30 * 60_000;
+
+export function ForwardProgress() {
+  const intl = useIntl();
+  const forwards = useForwards(true);
+  const cancel = useCancelForward();
+  const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
+  const now = Date.now();
+  const shown = (forwards.data ?? []).filter(
+    (job) => !dismissed.has(job.Id) && (job.FinishedAt === null || now - Date.parse(job.FinishedAt) < SHOW_FINISHED_MS),
+  );
+  if (shown.length === 0) return null;
+
+  const sent = (job: ForwardJob) => Math.floor((job.Progress / 100) * job.InstancesTotal);
+  return (
+    <section className="forward-panel" aria-label={intl.formatMessage({ id: 'forward.progress.title' })}>
+      <header className="forward-panel-header">
+        <h2 className="forward-panel-title">
+          <FormattedMessage id="forward.progress.title" />
+        </h2>
+        {shown.some((job) => job.FinishedAt !== null) && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setDismissed(new Set([...dismissed, ...shown.filter((job) => job.FinishedAt !== null).map((job) => job.Id)]))}
+          >
+            <FormattedMessage id="forward.progress.clear" />
+          </button>
+        )}
+      </header>
+      <ul className="forward-jobs">
+        {shown.map((job) => (
+          <li key={job.Id} className={`forward-job is-${job.State}`}>
+            <div className="forward-job-line">
+              <span className="forward-job-subject">
+                <bdi>{job.PatientName.replaceAll('^', ' ') || job.StudyInstanceUID}</bdi>
+                {' → '}
+                <bdi>{job.DestinationName}</bdi>
+              </span>
+              <span className="forward-job-state" role="status">
+                {intl.formatMessage(STATES[job.State])}
+                {' · '}
+                <FormattedMessage id="forward.progress.instances" values={{ sent: sent(job), total: job.InstancesTotal }} />
+              </span>
+              {job.FinishedAt === null && (
+                <button type="button" className="button button-small" disabled={cancel.isPending} onClick={() => cancel.mutate(job.Id)}>
+                  <FormattedMessage id="common.cancel" />
+                </button>
+              )}
+            </div>
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label={intl.formatMessage({ id: 'forward.progress.title' })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={job.Progress}
+            >
+              <div className="progress-bar" style={{ inlineSize: `${job.Progress}%` }} />
+            </div>
+            {job.Error !== '' && <p className="forward-job-error">{job.Error}</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
