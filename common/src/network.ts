@@ -132,3 +132,17 @@ export interface ForwardJob {
   CreatedAt: string;
   FinishedAt: string | null;
 }
+
+/**
+ * The AE title suggestions (spec 3 §7 "AE titles"): the senders of stored studies and the DICOM
+ * users' titles, without duplicates (same letters in any case count once, the first spelling
+ * kept) and sorted case-insensitively.
+ */
+export function mergeAeTitles(...lists: readonly (readonly string[])[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const title of lists.flat()) {
+    const key = title.toUpperCase();
+    if (title !== '' && !byKey.has(key)) byKey.set(key, title);
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+}

@@ -1,9 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mergeAeTitles } from '@pacs/common';
 import { api } from '../../../lib/api-client.ts';
 
-/** `GET /studies/aetitles`: Sending AE titles of the studies in the archive (suggestions for targets). */
-export function getAeTitles(): Promise<string[]> {
-  return api.get<string[]>('/studies/aetitles');
+/**
+ * The AE title suggestions: `GET /studies/aetitles` (senders of stored studies) merged with
+ * `GET /users/aetitles` (registered DICOM users), as spec 3 §7 asks.
+ */
+export async function getAeTitles(): Promise<string[]> {
+  const [senders, users] = await Promise.all([
+    api.get<string[]>('/studies/aetitles'),
+    // A user without the DICOM users' list still gets the senders.
+    api.get<string[]>('/users/aetitles').catch(() => []),
+  ]);
+  return mergeAeTitles(senders, users);
 }
 
 export function getAeTitlesQueryOptions() {
