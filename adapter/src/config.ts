@@ -45,6 +45,11 @@ export interface Config {
   /** The licence's monthly share limit (0 = unlimited); from MAX_MONTHLY_SHARES. */
   maxMonthlyShares: number;
   /**
+   * The licence's DICOM connections (0 = unlimited): how many DICOM users (modalities and
+   * workstations) may be registered; from MAX_DICOM_CONNECTIONS until licences exist.
+   */
+  maxDicomConnections: number;
+  /**
    * Browser import caps: `fileBytes` per uploaded file (a longer file fails alone),
    * `requestBytes` per request (past it the request answers 413), and for each zip archive at
    * most `zipEntries` entries and `zipBytes` unpacked bytes (zip bombs).
@@ -135,6 +140,7 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: bool('LOG_REQUESTS', false),
     maxWebConnections: int('MAX_WEB_CONNECTIONS', 0, 0, 100_000),
     maxMonthlyShares: int('MAX_MONTHLY_SHARES', 0, 0, 10_000_000),
+    maxDicomConnections: int('MAX_DICOM_CONNECTIONS', 0, 0, 100_000),
     import: {
       fileBytes: int('IMPORT_MAX_FILE_BYTES', 2 * GIB, 1024, Number.MAX_SAFE_INTEGER),
       requestBytes: int('IMPORT_MAX_REQUEST_BYTES', 4 * GIB, 1024, Number.MAX_SAFE_INTEGER),

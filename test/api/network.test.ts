@@ -5,11 +5,20 @@
  * node rules answer the spec's messages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type DicomUser, type EchoResult, type PingResult, type Provider, type SendDestination } from '@pacs/common';
+import {
+  MESSAGES,
+  type DicomConnectionState,
+  type DicomUser,
+  type EchoResult,
+  type PingResult,
+  type Provider,
+  type SendDestination,
+} from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
@@ -23,7 +32,7 @@ let storescp: ChildProcess | undefined;
 let storescpPort = 0;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ env: { MAX_DICOM_CONNECTIONS: '4' } });
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-network-'));
   storescpPort = await freePort();
@@ -203,6 +212,39 @@ describe('nodes', () => {
       .type('form')
       .send({ IPAddress: '127.0.0.1', Port: '104', CallingAETitle: 'A', CalledAETitle: 'B' })
       .expect(403);
+  });
+});
+
+describe('DICOM connection limit', () => {
+  it('refuses a DICOM user beyond the licence’s maximum, and the state shows who is connected', async () => {
+    const create = (ae: string) =>
+      admin.agent
+        .post(`${API}/users/create`)
+        .set(admin.csrf)
+        .type('form')
+        .send({ Provider: '1', Name: ae, AETitle: ae, IPAddress: '127.0.0.1', Port: '104' });
+    const registered = ((await admin.agent.get(`${API}/users/all`).expect(200)).body as DicomUser[]).length;
+    for (let i = registered; i < 4; i++) await create(`FILL_${i}`).expect(200);
+    const refused = await create('ONE_TOO_MANY').expect(403);
+    expect(refused.body).toMatchObject({
+      code: 'dicom_connection_limit',
+      message: 'You have already reached the maximum number of DICOM Connections.',
+    });
+
+    // A connection to the DICOM port held open from this machine.
+    const socket = connect(stack.config.dicomPort, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    try {
+      const state = (await admin.agent.get(`${API}/dicomconnections/state`).expect(200)).body as DicomConnectionState;
+      expect(state.Maximum).toBe(4);
+      expect(state.Users).toHaveLength(4);
+      expect(state.Associations).toContainEqual({ RemoteAddress: '127.0.0.1', RemotePort: socket.localPort });
+      expect(state.Users.every((user) => user.Connected)).toBe(true);
+    } finally {
+      socket.destroy();
+    }
+    const reader = await signIn(stack.baseUrl, 'net_reader', 'reader-pass-1');
+    await reader.agent.get(`${API}/dicomconnections/state`).expect(403);
   });
 });
 

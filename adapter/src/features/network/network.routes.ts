@@ -14,6 +14,9 @@
  * - POST /sendsettings/create, PATCH /sendsettings/update (No + fields), DELETE /sendsettings/delete?no=
  * - POST /dicomecho/request           IPAddress, Port, CallingAETitle, CalledAETitle → {TcpResult, Status, Message}
  * - POST /ping/send                   IPAddress, Count (1–10, default 3) → {IPAddress, Method, Replies}
+ * - GET /dicomconnections/state       → {Maximum, Users: [DicomUser + Connected], Associations} (route not
+ *                                     named by the spec; admin or dashboard, like the web connections)
+ * Registering a DICOM user beyond MAX_DICOM_CONNECTIONS answers 403 dicom_connection_limit.
  * Every change is pushed to Orthanc at once (orthanc-network.ts).
  */
 import type { Request } from 'express';
@@ -25,6 +28,7 @@ import { dicomEcho, ping } from './dicom-tools.ts';
 import type { DicomUserFields, ProviderFields, SendDestinationFields } from './network.sql.ts';
 import {
   createDicomUser,
+  dicomConnectionState,
   createSendDestination,
   deleteDicomUser,
   deleteSendDestination,
@@ -86,6 +90,8 @@ function readDestination(req: Request): SendDestinationFields {
 
 /** The forward dialog lists the destinations: administrators and those who may forward. */
 const FORWARDERS: readonly PermissionKey[] = ['admin', 'list_forward'];
+/** Who sees the connection tables (spec 1 §2: all, dashboard or admin). */
+const CONNECTION_VIEWERS: readonly PermissionKey[] = ['admin', 'dashboard'];
 /** The list's AE title lookup. */
 const LIST_READERS: readonly PermissionKey[] = ['admin', 'list'];
 
@@ -203,6 +209,13 @@ export const networkRoutes: AnyRouteSpec[] = [
         CallingAETitle: nodeField(req, 'CallingAETitle', 'AETitle'),
         CalledAETitle: nodeField(req, 'CalledAETitle', 'AETitle'),
       }),
+  },
+  {
+    method: 'get',
+    path: '/dicomconnections/state',
+    access: CONNECTION_VIEWERS,
+    summary: 'The DICOM connections: the maximum, the registered DICOM users and the open associations',
+    handler: (_req, _res, { deps }) => dicomConnectionState(deps),
   },
   {
     method: 'post',

@@ -3,13 +3,14 @@
  * (not_exist_provider, not_exist_user) and keeping Orthanc in step after every change.
  */
 import { createServer } from 'node:net';
-import type { DicomUser, Provider, SendDestination } from '@pacs/common';
+import type { DicomConnectionState, DicomUser, Provider, SendDestination } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import * as sql from './network.sql.ts';
 import { applyProvider, syncModalities } from './orthanc-network.ts';
+import { openAssociations } from './associations.ts';
 
 const toUser = (row: sql.DicomUserRow): DicomUser => ({
   No: row.no,
@@ -116,6 +117,9 @@ async function assertUserStorable(db: Db, fields: sql.DicomUserFields, except: n
 }
 
 export async function createDicomUser(deps: Deps, fields: sql.DicomUserFields): Promise<DicomUser> {
+  // The licence's DICOM connections: how many modalities may be registered (spec 1 §2).
+  const maximum = deps.config.maxDicomConnections;
+  if (maximum > 0 && (await sql.selectDicomUsers(deps.db)).length >= maximum) throw new AppError('dicom_connection_limit');
   await assertUserStorable(deps.db, fields, null);
   const no = await sql.insertDicomUser(deps.db, fields);
   await pushModalities(deps);
@@ -158,4 +162,19 @@ export async function updateSendDestination(deps: Deps, no: number, fields: sql.
 export async function deleteSendDestination(deps: Deps, no: number): Promise<void> {
   if (!(await sql.deleteSendDestination(deps.db, no))) throw new AppError('not_found');
   await pushModalities(deps);
+}
+
+/** The DICOM connection limit dialog's table: the maximum, the registered users and who is connected now. */
+export async function dicomConnectionState(deps: Deps): Promise<DicomConnectionState> {
+  const [users, providers] = await Promise.all([sql.selectDicomUsers(deps.db), sql.selectProviders(deps.db)]);
+  const ports = new Set(providers.map((provider) => provider.port));
+  const perPort = await Promise.all([...ports].map((port) => openAssociations(port)));
+  const associations = perPort.flatMap((list) => list ?? []);
+  const visible = perPort.length === 0 || perPort.some((list) => list !== null);
+  const connected = new Set(associations.map((association) => association.RemoteAddress));
+  return {
+    Maximum: deps.config.maxDicomConnections,
+    Users: users.map((row) => ({ ...toUser(row), Connected: connected.has(row.ip_address) })),
+    Associations: visible ? associations : null,
+  };
 }

@@ -8,6 +8,8 @@ import { useUpdateDicomUser } from '../api/update-dicom-user.ts';
 import { nodeDialogFailure } from '../form-failure.ts';
 import { dicomUserInput, dicomUserSchema, dicomUserValues, type DicomUserValues } from '../schemas.ts';
 import type { DicomUser, Provider } from '../types.ts';
+import { isApiError } from '../../../lib/api-error.ts';
+import { handleError } from '../../../lib/error-effects.ts';
 
 const FORM_FIELDS = ['Provider', 'Name', 'AETitle', 'IPAddress', 'Port'] as const;
 
@@ -39,6 +41,12 @@ export function DicomUserDialog({ user, users, providers, onClose }: DicomUserDi
       else await create.mutateAsync(input);
       onClose();
     } catch (error) {
+      // The licence's DICOM connections are all used: the limit dialog says so (spec 1 §2).
+      if (isApiError(error) && error.code === 'dicom_connection_limit') {
+        onClose();
+        handleError(error);
+        return;
+      }
       const failure = nodeDialogFailure(error, FORM_FIELDS, intl);
       helpers.setErrors(failure.fields);
       setMessage(failure.message);
