@@ -6,11 +6,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import dcmjs from 'dcmjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../harness/stack.ts';
 import { API, anonymous, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, type TinyStudy } from '../harness/dicom.ts';
+import { storeFiles, tinyStudy, tinyStudyInto, type TinyStudy } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { MATRIX_PASSWORD as PASSWORD, startAccessMatrix, uid } from '../harness/access-matrix.ts';
 
@@ -26,17 +25,9 @@ afterAll(async () => {
 
 /** Sends tinyStudy files from an AE title, optionally moved into another study (a new series of it). */
 function send(ae: string, studies: (TinyStudy & { intoStudy?: string })[]): void {
-  const { DicomMessage, DicomMetaDictionary } = dcmjs.data;
   const dir = mkdtempSync(join(tmpdir(), 'pacs-escalation-'));
   const files = studies.map((study) => {
-    let bytes = tinyStudy(study);
-    if (study.intoStudy) {
-      const dict = DicomMessage.readFile(new Uint8Array(bytes).buffer);
-      const dataset = DicomMetaDictionary.naturalizeDataset(dict.dict);
-      dataset.StudyInstanceUID = study.intoStudy;
-      dict.dict = DicomMetaDictionary.denaturalizeDataset(dataset);
-      bytes = Buffer.from(dict.write());
-    }
+    const bytes = study.intoStudy ? tinyStudyInto(study, study.intoStudy) : tinyStudy(study);
     const file = join(dir, `${study.seed}.dcm`);
     writeFileSync(file, bytes);
     return file;

@@ -13,7 +13,7 @@ import type { ForwardJob, SendDestination } from '@pacs/common';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { storeFiles, tinyStudy, tinyStudyInto, tinyStudyUids } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { freePort } from '../../scripts/services/process.ts';
 import { writeFileSync } from 'node:fs';
@@ -161,6 +161,29 @@ describe('forward', () => {
     await createReader(admin, { id: 'no_forward', password: 'forward-pass-2', role: { name: 'No forward', permissions: { list: true } } });
     const reader = await signIn(stack.baseUrl, 'no_forward', 'forward-pass-2');
     await forward(reader, destination.No, [{ StudyInstanceUID: ct.studyInstanceUid }]).expect(403);
+  });
+
+  it('narrows a whole study to the series the caller sees: a CT-only user forwards no MR series', async () => {
+    const ctSeed = 'forward-mixed-ct';
+    const study = tinyStudyUids(ctSeed).study;
+    const ctFile = join(workDir, `${ctSeed}.dcm`);
+    const mrFile = join(workDir, 'forward-mixed-mr.dcm');
+    writeFileSync(ctFile, tinyStudy({ seed: ctSeed, patientName: 'Mixed^Pat', patientId: 'FWD-3', modality: 'CT' }));
+    writeFileSync(mrFile, tinyStudyInto({ seed: 'forward-mixed-mr', patientName: 'Mixed^Pat', patientId: 'FWD-3', modality: 'MR' }, study));
+    for (const file of [ctFile, mrFile])
+      expect(storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed).toEqual([]);
+    await waitForIndexedStudies(stack, [study], 2);
+    const forwarder = await signIn(stack.baseUrl, 'ct_forwarder', 'forward-pass-1');
+    rmSync(received, { recursive: true, force: true });
+    mkdirSync(received);
+    const [job] = (await forward(forwarder, destination.No, [{ StudyInstanceUID: study }]).expect(200)).body as ForwardJob[];
+    expect(job).toMatchObject({ Scope: 'study', InstancesTotal: 1 });
+    expect((await finished(forwarder, job!.Id)).State).toBe('success');
+    expect([...pixelsByUid(readdirSync(received).map((name) => join(received, name))).keys()]).toEqual([tinyStudyUids(ctSeed).instance]);
+    // Naming the MR series outright is refused.
+    await forward(forwarder, destination.No, [
+      { StudyInstanceUID: study, SeriesInstanceUID: tinyStudyUids('forward-mixed-mr').series },
+    ]).expect(404);
   });
 
   it('refuses bad input with 400', async () => {

@@ -178,6 +178,19 @@ export function tinyStudy(study: TinyStudy): Buffer {
 }
 
 /** The UIDs tinyStudy gives a seed. */
+/**
+ * A tiny study's file moved into another study (its StudyInstanceUID replaced): how a test builds
+ * a study with series of several modalities.
+ */
+export function tinyStudyInto(study: TinyStudy, studyInstanceUid: string): Buffer {
+  const { DicomMessage, DicomMetaDictionary } = dcmjs.data;
+  const dict = DicomMessage.readFile(new Uint8Array(tinyStudy(study)).buffer);
+  const dataset = DicomMetaDictionary.naturalizeDataset(dict.dict);
+  dataset.StudyInstanceUID = studyInstanceUid;
+  dict.dict = DicomMetaDictionary.denaturalizeDataset(dataset);
+  return Buffer.from(dict.write());
+}
+
 export function tinyStudyUids(seed: string): { study: string; series: string; instance: string } {
   return { study: uuidUid(seed, 'study'), series: uuidUid(seed, 'series'), instance: uuidUid(seed, 'instance') };
 }
