@@ -9,6 +9,7 @@ import { AccountsSection } from './accounts-section.tsx';
 import { InstitutionsSection } from '../../institutions/index.ts';
 import { RolesSection } from '../../roles/index.ts';
 import '../accounts.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 const TABS = ['accounts', 'roles', 'institutions'] as const;
 type Tab = (typeof TABS)[number];
@@ -47,16 +48,10 @@ export function AccessScreen() {
 
   return (
     <div className="page page-wide">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
-            <FormattedMessage id="accounts_admin.title" />
-          </h1>
-          <p className="muted">
-            <FormattedMessage id="accounts_admin.description" />
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title={<FormattedMessage id="accounts_admin.title" />}
+        description={<FormattedMessage id="accounts_admin.description" />}
+      />
       <div className="access-tabs" role="tablist" aria-label={intl.formatMessage({ id: 'accounts_admin.title' })} onKeyDown={onKeyDown}>
         {TABS.map((key) => (
           <button

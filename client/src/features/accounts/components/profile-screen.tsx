@@ -5,6 +5,7 @@ import { applyLanguage } from '../../../state/language.ts';
 import { LanguageSelect } from '../../../components/language-select.tsx';
 import { sessionStore, uiStore } from '../../../state/index.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export const ProfileScreen = observer(function ProfileScreen() {
   const account = sessionStore.account;
@@ -18,11 +19,7 @@ export const ProfileScreen = observer(function ProfileScreen() {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <h1 className="page-title">
-          <FormattedMessage id="segments.profile" />
-        </h1>
-      </header>
+      <PageHeader title={<FormattedMessage id="segments.profile" />} />
       <div className="card">
         <table className="table table-definition">
           <tbody>

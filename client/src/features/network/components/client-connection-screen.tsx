@@ -6,6 +6,7 @@ import { useSendDestinations } from '../api/get-send-destinations.ts';
 import { DestinationsSection } from './destinations-section.tsx';
 import { DicomUsersSection } from './dicom-users-section.tsx';
 import '../network.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export function ClientConnectionScreen() {
   const providers = useProviders();
@@ -14,16 +15,10 @@ export function ClientConnectionScreen() {
 
   return (
     <div className="page network-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
-            <FormattedMessage id="network.client.title" />
-          </h1>
-          <p className="muted">
-            <FormattedMessage id="network.client.description" />
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title={<FormattedMessage id="network.client.title" />}
+        description={<FormattedMessage id="network.client.description" />}
+      />
       <div className="card network-card">
         <DicomUsersSection users={users.data} providers={providers.data ?? []} />
       </div>

@@ -6,6 +6,7 @@ import { useProviders } from '../api/get-providers.ts';
 import type { Provider } from '../types.ts';
 import { ProviderDialog } from './provider-dialog.tsx';
 import '../network.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => void }) {
   const titleId = `provider-${provider.No}-title`;
@@ -71,16 +72,10 @@ export function ServerConnectionScreen() {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
-            <FormattedMessage id="network.server.title" />
-          </h1>
-          <p className="muted">
-            <FormattedMessage id="network.server.description" />
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title={<FormattedMessage id="network.server.title" />}
+        description={<FormattedMessage id="network.server.description" />}
+      />
       {providers.data === undefined ? (
         <p className="muted" role="status">
           {providers.isError ? <FormattedMessage id="network.load_failed" /> : <FormattedMessage id="common.loading" />}

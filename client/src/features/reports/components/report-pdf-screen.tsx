@@ -26,6 +26,7 @@ import {
 } from '../pdf-settings.ts';
 import { PdfGridPreview } from './pdf-grid-preview.tsx';
 import '../report-pdf.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 const OPTION_LABELS = defineMessages({
   left: { id: 'reports.pdf.position.left' },
@@ -174,16 +175,7 @@ export const ReportPdfScreen = observer(function ReportPdfScreen() {
 
   return (
     <div className="page report-pdf-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
-            <FormattedMessage id="reports.pdf.title" />
-          </h1>
-          <p className="muted">
-            <FormattedMessage id="reports.pdf.description" />
-          </p>
-        </div>
-      </header>
+      <PageHeader title={<FormattedMessage id="reports.pdf.title" />} description={<FormattedMessage id="reports.pdf.description" />} />
       <Formik initialValues={initial} onSubmit={submit} enableReinitialize>
         {({ isSubmitting, dirty }) => (
           <Form className="report-pdf-layout" noValidate>

@@ -26,6 +26,7 @@ import type { TemplateValues } from '../template-schema.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
 import '../template-editor.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 type EditorDialog =
   | { name: 'add-folder' }
@@ -206,15 +207,10 @@ export const TemplateEditorScreen = observer(function TemplateEditorScreen() {
 
   return (
     <div className="page template-editor">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
-            <FormattedMessage id="reports.templates.title" />
-          </h1>
-          <p className="muted">
-            <FormattedMessage id="reports.templates.description" />
-          </p>
-        </div>
+      <PageHeader
+        title={<FormattedMessage id="reports.templates.title" />}
+        description={<FormattedMessage id="reports.templates.description" />}
+      >
         <div className="template-editor-actions">
           {replace.isSuccess && !replace.isPending && (
             <span className="saved-mark" role="status">
@@ -226,7 +222,7 @@ export const TemplateEditorScreen = observer(function TemplateEditorScreen() {
             <FormattedMessage id="reports.templates.add_folder" />
           </button>
         </div>
-      </header>
+      </PageHeader>
       <div className="card template-tree-card">
         {tree.length === 0 ? (
           <p className="muted template-tree-empty">

@@ -13,6 +13,7 @@ import { LOGO_NAMES } from '../../institutions/index.ts';
 import { LogoCard } from './logo-card.tsx';
 import { ReportLayoutEditor } from './report-layout-editor.tsx';
 import '../report-settings.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export const ReportSettingsScreen = observer(function ReportSettingsScreen() {
   const intl = useIntl();
@@ -24,16 +25,10 @@ export const ReportSettingsScreen = observer(function ReportSettingsScreen() {
 
   return (
     <div className="page report-settings">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
-            <FormattedMessage id="report_settings.title" />
-          </h1>
-          <p className="muted">
-            <FormattedMessage id="report_settings.description" />
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title={<FormattedMessage id="report_settings.title" />}
+        description={<FormattedMessage id="report_settings.description" />}
+      />
 
       <section className="report-settings-section" aria-labelledby={`${selectId}-logos`}>
         <h2 id={`${selectId}-logos`} className="section-title">

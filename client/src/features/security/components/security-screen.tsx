@@ -7,6 +7,7 @@ import { usePasswordConfig } from '../api/get-password-config.ts';
 import { AuthLockForm } from './auth-lock-form.tsx';
 import { LocksTable } from './locks-table.tsx';
 import { PasswordPolicyForm } from './password-policy-form.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 function Loading() {
   return (
@@ -22,11 +23,7 @@ export const SecurityScreen = observer(function SecurityScreen() {
   const timeZone = sessionStore.configs?.time_zone || undefined;
   return (
     <div className="page">
-      <header className="page-header">
-        <h1 className="page-title">
-          <FormattedMessage id="admin.security.title" />
-        </h1>
-      </header>
+      <PageHeader title={<FormattedMessage id="admin.security.title" />} />
       <div className="card-grid">
         <div className="card">{authConfig.data ? <AuthLockForm config={authConfig.data} /> : <Loading />}</div>
         <div className="card">{passwordConfig.data ? <PasswordPolicyForm config={passwordConfig.data} /> : <Loading />}</div>

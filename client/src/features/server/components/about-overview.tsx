@@ -2,17 +2,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate } from '../../../lib/format.ts';
 import { useProductInfo } from '../api/get-product-info.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export function AboutOverview() {
   const intl = useIntl();
   const info = useProductInfo();
   return (
     <div className="page">
-      <header className="page-header">
-        <h1 className="page-title">
-          <FormattedMessage id="about.title" />
-        </h1>
-      </header>
+      <PageHeader title={<FormattedMessage id="about.title" />} />
       <div className="card">
         {info.data ? (
           <table className="table table-definition">

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { FormAlert } from '../../../components/form-fields.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export interface ListSettingsPageProps {
   className: string;
@@ -35,12 +36,7 @@ export function ListSettingsPage({
 }: ListSettingsPageProps) {
   return (
     <div className={`page ${className}`}>
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">{title}</h1>
-          <p className="muted">{description}</p>
-        </div>
-      </header>
+      <PageHeader title={title} description={description} />
       <form
         className={formClassName ? `form ${formClassName}` : 'form'}
         noValidate

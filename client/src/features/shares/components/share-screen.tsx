@@ -16,6 +16,7 @@ import { ShareDialogs, type ShareDialogState } from './share-dialogs.tsx';
 import { useFormatContext } from './share-info-dialog.tsx';
 import { ShareTable } from './share-table.tsx';
 import '../shares.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 export const SHARE_INFO_DELAY_MS = 500;
 
@@ -42,12 +43,11 @@ const ShareScreen = observer(function ShareScreen({ kind }: { kind: ShareKind })
 
   return (
     <div className="page share-page">
-      <header className="page-header">
-        <h1 className="page-title">{intl.formatMessage(kind === 'study' ? M.study_shares : M.patient_shares)}</h1>
+      <PageHeader title={intl.formatMessage(kind === 'study' ? M.study_shares : M.patient_shares)}>
         <span className="muted share-count" role="status">
           {shares.data && intl.formatMessage(M.count, { count: shares.data.length })}
         </span>
-      </header>
+      </PageHeader>
       <ShareTable
         kind={kind}
         shares={shares.data ?? []}

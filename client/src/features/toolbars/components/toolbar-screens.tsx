@@ -15,6 +15,7 @@ import { useReplaceSettings } from '../../settings/index.ts';
 import { GUEST_DEFAULTS, SHARE_GUEST_PERMISSIONS, TOOLBAR_PAGES, USER_DEFAULTS, type ToolbarPage } from '../toolbar-items.ts';
 import { ToolbarEditor } from './toolbar-editor.tsx';
 import '../toolbars.css';
+import { PageHeader } from '../../../components/page-header.tsx';
 
 const TITLES = defineMessages({
   list: { id: 'toolbars.title.list' },
@@ -27,16 +28,7 @@ const UserToolbarScreen = observer(function UserToolbarScreen({ page }: { page: 
   const items = sessionStore.settings?.[page]?.toolbar ?? USER_DEFAULTS[page]();
   return (
     <div className="page toolbar-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
-            <FormattedMessage {...TITLES[page]} />
-          </h1>
-          <p className="muted">
-            <FormattedMessage id="toolbars.user_description" />
-          </p>
-        </div>
-      </header>
+      <PageHeader title={<FormattedMessage {...TITLES[page]} />} description={<FormattedMessage id="toolbars.user_description" />} />
       <div className="card">
         <ToolbarEditor
           page={page}
@@ -73,16 +65,10 @@ export const GuestToolbarScreen = observer(function GuestToolbarScreen() {
     hasPermission({ permissions: SHARE_GUEST_PERMISSIONS, edition: sessionStore.edition, kind: null }, permission);
   return (
     <div className="page toolbar-page">
-      <header className="page-header">
-        <div>
-          <h1 className="page-title">
-            <FormattedMessage id="toolbars.guest_title" />
-          </h1>
-          <p className="muted">
-            <FormattedMessage id="toolbars.guest_description" />
-          </p>
-        </div>
-      </header>
+      <PageHeader
+        title={<FormattedMessage id="toolbars.guest_title" />}
+        description={<FormattedMessage id="toolbars.guest_description" />}
+      />
       <div className="access-tabs" role="tablist" aria-label={intl.formatMessage({ id: 'toolbars.guest_title' })}>
         {TOOLBAR_PAGES.map((key) => (
           <button
