@@ -7,10 +7,14 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-system.sh --test
 bash scripts/ensure-npm.sh
 
-# Test stacks live in /tmp/pacs-test-*; a crashed worker must not leave services running.
+# This run's test stacks live in a temporary folder of its own (TMPDIR), so a crashed worker's
+# services are stopped at the end without touching another run's on the same machine.
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/pacs-run-XXXXXX")
+chmod 711 "$run_tmp"
+export TMPDIR=$run_tmp
 cleanup() {
-  pkill -f '/tmp/pacs-test-' 2>/dev/null || true
-  rm -rf /tmp/pacs-test-* 2>/dev/null || true
+  pkill -f "$run_tmp/" 2>/dev/null || true
+  rm -rf "$run_tmp" 2>/dev/null || true
 }
 trap cleanup EXIT
 
