@@ -1,6 +1,6 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Report, Share, Import, CSV and Refresh work; the other actions
+ * order, left and right. Viewer, Report, Share, Import, Export, CSV and Refresh work; the other actions
  * arrive in later releases and show disabled. An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
@@ -16,6 +16,7 @@ import { visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
+import { ExportDialog } from './export-dialog.tsx';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -54,6 +55,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const selectedCount = store.selectedStudies.length;
   const [importOpen, setImportOpen] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const navigate = useNavigate();
 
   const render = (item: ToolbarItem) => {
@@ -100,6 +102,13 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
+    if (item.key === 'export') {
+      return (
+        <button key={item.key} type="button" className="tool-button" disabled={selectedCount === 0} onClick={() => setExportOpen(true)}>
+          {label(item)}
+        </button>
+      );
+    }
     if (item.key === 'csv') {
       return (
         <button key={item.key} type="button" className="tool-button" onClick={() => setCsvOpen(true)}>
@@ -128,6 +137,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         {right.map(render)}
       </div>
       {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
+      {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );
