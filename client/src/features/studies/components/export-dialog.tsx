@@ -122,6 +122,12 @@ export const ExportDialog = observer(function ExportDialog({ store, onClose }: E
     setProgress(null);
   };
   const percent = progress ? exportPercent(progress) : 0;
+  const summary = intl.formatMessage(M.selection, {
+    studies: selection.studies,
+    series: selection.series,
+    both: selection.studies > 0 && selection.series > 0 ? 'yes' : 'no',
+    files,
+  });
 
   return (
     <Dialog
@@ -157,13 +163,8 @@ export const ExportDialog = observer(function ExportDialog({ store, onClose }: E
         {selection.items.length === 0 ? (
           <p className="export-warning">{intl.formatMessage(M.nothing)}</p>
         ) : (
-          <section
-            className="export-selection"
-            aria-label={intl.formatMessage(M.selection, { studies: selection.studies, series: selection.series, files: number(files) })}
-          >
-            <p className="export-summary">
-              {intl.formatMessage(M.selection, { studies: selection.studies, series: selection.series, files: number(files) })}
-            </p>
+          <section className="export-selection" aria-label={summary}>
+            <p className="export-summary">{summary}</p>
             <ul className="export-studies">
               {studies.slice(0, NAMED).map((row) => {
                 const chosen = row.is_selected ? null : (row.series ?? []).filter((series) => series.is_selected).length;
