@@ -3,11 +3,15 @@
  * names the study and, with the anonymize option, the items it blanks; Export downloads a zip
  * holding the DICOM file and a DICOMDIR. Screenshots at desktop and phone sizes.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { signIn } from '../harness/api.ts';
-import { storeTinyStudies } from '../harness/fixtures.ts';
+import { storeFiles } from '../harness/dicom.ts';
+import { storeTinyStudies, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
@@ -24,7 +28,16 @@ beforeAll(async () => {
     { seed: 'bexp-1', patientName: 'Export^Erika', patientId: 'EX-1', studyDescription: 'CT chest', modality: 'CT' },
     { seed: 'bexp-2', patientName: 'Other^Otto', patientId: 'EX-2', studyDescription: 'MR head', modality: 'MR' },
   ]);
-});
+  // A study large enough that its export can be watched and cancelled.
+  const dir = mkdtempSync(join(tmpdir(), 'pacs-bexport-'));
+  try {
+    const ct = generateCt({ out: dir, slices: 200, size: 256, studyUidSeed: 'bexp-big', patientName: 'Big^Bert', patientId: 'EX-3' });
+    expect(storeFiles(ct.files, { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed).toEqual([]);
+    await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -52,15 +65,15 @@ class ExportDialog {
   }
 }
 
-async function openExport(viewport: { width: number; height: number }) {
+async function openExport(viewport: { width: number; height: number }, description = 'CT chest') {
   open = await newPage(browser, viewport);
   const { page } = open;
   const shell = await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
   await shell.dismissTimeZoneIfAsked();
   const list = new StudyListPage(page);
   await list.waitUntilLoaded();
-  await list.waitForRowCount(2);
-  await list.studyRow('CT chest').locator('td').nth(3).click();
+  await list.waitForRowCount(3);
+  await list.studyRow(description).locator('td').nth(3).click();
   const button = list.toolbar.getByRole('button', { name: 'Export', exact: true });
   await button.scrollIntoViewIfNeeded();
   await button.click();
@@ -82,6 +95,7 @@ function zipNames(bytes: Buffer): string[] {
 describe('export dialog', () => {
   it('names the selection and the anonymization items, and downloads a zip with a DICOMDIR', async () => {
     const { page, dialog } = await openExport({ width: 1440, height: 900 });
+    await dialog.root.getByText(/^Blanked or removed/).waitFor();
     const text = await dialog.root.textContent();
     expect(text).toContain('1 study · 1 file');
     expect(text).toContain('Export Erika');
@@ -97,6 +111,19 @@ describe('export dialog', () => {
     // Anonymized: the patient's name is in no file of the zip (stored, not deflated).
     expect(file.bytes.includes('Export^Erika')).toBe(false);
     await dialog.root.waitFor({ state: 'detached' });
+  });
+
+  it('shows its progress, and Cancel stops it', async () => {
+    const { page, dialog } = await openExport({ width: 1440, height: 900 }, 'Demo chest CT');
+    await dialog.root.getByRole('checkbox', { name: 'Anonymize' }).check();
+    await dialog.root.getByRole('button', { name: 'Export', exact: true }).click();
+    const bar = dialog.root.getByRole('progressbar', { name: 'Export progress' });
+    await bar.waitFor();
+    await expect(dialog.root.getByRole('status').textContent()).resolves.toMatch(/Exporting…|200 files: /);
+    await screenshot(page, 'study-export-progress-1440');
+    await dialog.root.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.root.getByText('The export was cancelled.').waitFor();
+    await expect(dialog.root.getByRole('button', { name: 'Export', exact: true }).isEnabled()).resolves.toBe(true);
   });
 
   it('fits a phone', async () => {
