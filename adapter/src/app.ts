@@ -26,6 +26,7 @@ import { reportPdfRoutes } from './features/reports/report-pdf.routes.ts';
 import { sharesRoutes } from './features/shares/shares.routes.ts';
 import { networkRoutes } from './features/network/network.routes.ts';
 import { forwardRoutes } from './features/forward/forward.routes.ts';
+import { exportRoutes } from './features/export/export.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -45,6 +46,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...reportPdfRoutes,
   ...networkRoutes,
   ...forwardRoutes,
+  ...exportRoutes,
   ...sharesRoutes,
 ];
 

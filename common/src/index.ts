@@ -21,3 +21,4 @@ export * from './shares.ts';
 export * from './study-search.ts';
 export * from './network.ts';
 export * from './study-csv.ts';
+export * from './export.ts';

@@ -7,7 +7,7 @@ import type { ProxyTarget } from './proxy.ts';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
-import { orthancAgent } from './agent.ts';
+import { orthancAgent, proxyAgent } from './agent.ts';
 
 export interface OrthancSystem {
   Name: string;
@@ -260,6 +260,65 @@ export class OrthancClient {
     if (!response.ok) throw new OrthancAnswerError(path, response.status, text);
   }
 
+  /**
+   * A zip of the instances with a DICOMDIR (POST /tools/create-media), streamed: Orthanc 1.10
+   * writes it as it reads the files (SynchronousZipStream, on by default).
+   */
+  createMedia(resources: readonly string[], options: StreamOptions = {}): Promise<http.IncomingMessage> {
+    return this.postForStream('/tools/create-media', { Resources: resources }, options);
+  }
+
+  /**
+   * One instance's file with `modification` applied (POST /instances/{id}/modify: Replace, Remove,
+   * Keep, Force), streamed; Orthanc stores nothing.
+   */
+  modifyInstance(id: string, modification: OrthancModification, options: StreamOptions = {}): Promise<http.IncomingMessage> {
+    return this.postForStream(`/instances/${encodeURIComponent(id)}/modify`, modification, options);
+  }
+
+  /**
+   * A POST whose answer is streamed to the browser, on the proxy's connection pool (a long
+   * download must not hold a socket the adapter's own calls need). The time limit covers the wait
+   * for Orthanc's headers; after that only a stall of `idleMs` ends the answer. Resolves with the
+   * answer once its status is a success; the caller must consume or destroy it.
+   */
+  private postForStream(path: string, json: unknown, options: StreamOptions): Promise<http.IncomingMessage> {
+    const { timeoutMs = 60_000, idleMs = 5 * 60_000, signal } = options;
+    const body = Buffer.from(JSON.stringify(json));
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${this.url}${path}`, {
+        method: 'POST',
+        agent: proxyAgent,
+        headers: { authorization: this.authorization, 'content-type': 'application/json', 'content-length': String(body.length) },
+      });
+      const abort = () => request.destroy(new Error('aborted'));
+      if (signal?.aborted) abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      const timer = setTimeout(() => request.destroy(new Error(`Orthanc did not answer ${path} within ${timeoutMs} ms`)), timeoutMs);
+      request.setTimeout(idleMs, () => request.destroy(new Error(`Orthanc's answer to ${path} stalled for ${idleMs} ms`)));
+      request.on('close', () => signal?.removeEventListener('abort', abort));
+      request.on('error', (error) => {
+        clearTimeout(timer);
+        reject(signal?.aborted ? error : new OrthancUnavailableError(error));
+      });
+      request.on('response', (answer) => {
+        clearTimeout(timer);
+        const status = answer.statusCode ?? 502;
+        if (status < 400) {
+          resolve(answer);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.length < 64 && chunks.push(chunk));
+        answer.on('error', () => undefined);
+        answer.on('end', () =>
+          reject(status === 404 ? new AppError('not_found') : new OrthancAnswerError(path, status, Buffer.concat(chunks).toString('utf8'))),
+        );
+      });
+      request.end(body);
+    });
+  }
+
   /** One metadata value of an instance (RemoteAET, TransferSyntax …), or '' when absent. */
   async getInstanceMetadata(id: string, name: string, options?: RequestOptions): Promise<string> {
     const response = await this.request(`/instances/${encodeURIComponent(id)}/metadata/${name}`, options);
@@ -270,6 +329,21 @@ export class OrthancClient {
     if (!response.ok) throw new Error(`Orthanc metadata ${name} of ${id} answered ${response.status}`);
     return response.text();
   }
+}
+
+/** A streamed call's limits: `timeoutMs` until Orthanc's headers, `idleMs` without a byte after. */
+export interface StreamOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  idleMs?: number;
+}
+
+/** The body of POST /instances/{id}/modify (the fields we send). */
+export interface OrthancModification {
+  Replace?: Record<string, string>;
+  Remove?: string[];
+  Keep?: string[];
+  Force?: boolean;
 }
 
 /** Orthanc answered, with an error status (as opposed to not answering at all). */

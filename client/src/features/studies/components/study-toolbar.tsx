@@ -1,6 +1,6 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Report, Share, Import, CSV and Refresh work; the other actions
+ * order, left and right. Viewer, Report, Share, Import, Export, CSV and Refresh work; the other actions
  * arrive in later releases and show disabled. An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
@@ -18,6 +18,7 @@ import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
 import { ForwardDialog } from '../../forward/index.ts';
 import { selectedResources, type SelectedResource } from '../selection.ts';
+import { ExportDialog } from './export-dialog.tsx';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -57,6 +58,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const [importOpen, setImportOpen] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
   const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
+  const [exportOpen, setExportOpen] = useState(false);
   const navigate = useNavigate();
 
   const render = (item: ToolbarItem) => {
@@ -116,6 +118,13 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
+    if (item.key === 'export') {
+      return (
+        <button key={item.key} type="button" className="tool-button" disabled={selectedCount === 0} onClick={() => setExportOpen(true)}>
+          {label(item)}
+        </button>
+      );
+    }
     if (item.key === 'csv') {
       return (
         <button key={item.key} type="button" className="tool-button" onClick={() => setCsvOpen(true)}>
@@ -145,6 +154,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
       </div>
       {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
       {forwardItems && <ForwardDialog items={forwardItems} onClose={() => setForwardItems(null)} />}
+      {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );
