@@ -98,7 +98,8 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   mkdirSync(configDir, { recursive: true, mode: 0o700 });
   const configFile = join(configDir, 'orthanc.json');
   const networkFile = join(configDir, 'network.json');
-  if (!existsSync(networkFile)) writeFileSync(networkFile, JSON.stringify(networkSettings(options.aet, options.dicomPort, true), null, 2), { mode: 0o600 });
+  if (!existsSync(networkFile))
+    writeFileSync(networkFile, JSON.stringify(networkSettings(options.aet, options.dicomPort, true), null, 2), { mode: 0o600 });
   const dicomPort = readDicomPort(networkFile) ?? options.dicomPort;
   const config = renderOrthancConfig(readFileSync(ORTHANC_TEMPLATE, 'utf8'), {
     ...dirs,
