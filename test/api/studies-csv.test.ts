@@ -231,6 +231,16 @@ describe('POST /studies/csv', () => {
     ).toEqual(['O-1']);
   });
 
+  it('records each download for the audit log: who, the selection or the search, the rows', async () => {
+    const before = (await stack.sql<{ n: number }>('select count(*)::int as n from csv_downloads'))[0]!.n;
+    await downloadCsv(admin, { orderby: 'patientid desc' }, { UIDs: [JP.study] });
+    const [row] = await stack.sql<{ account_id: string; selected_uids: string[]; rows: number; truncated: boolean }>(
+      'select account_id, selected_uids, rows, truncated from csv_downloads order by id desc limit 1',
+    );
+    expect(row).toEqual({ account_id: stack.adminId, selected_uids: [JP.study], rows: 1, truncated: false });
+    expect((await stack.sql<{ n: number }>('select count(*)::int as n from csv_downloads'))[0]!.n).toBe(before + 1);
+  });
+
   it('refuses a user without list_csv', async () => {
     const answer = await downloadCsv(lister);
     expect(answer.status).toBe(403);

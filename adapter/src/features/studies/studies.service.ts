@@ -189,6 +189,14 @@ export async function writeStudiesCsv(deps: Deps, auth: Auth, input: StudyCsvInp
   const order = orderBySql([...input.search.order, ...(await defaultStudyOrder(deps, auth))], STUDY_ORDER, 'st.id desc');
   // CSV_ROW_LIMIT ≤ EXACT_COUNT_LIMIT: the count is exact wherever the bound is in question.
   const { Count } = await sql.countStudies(deps.db, whereSql, params);
+  // Recorded before the first byte: a download cut short still took rows out.
+  await sql.insertCsvDownload(deps.db, {
+    accountId: auth.accountId,
+    selectedUids: input.uids ?? null,
+    search: input.search,
+    rows: Math.min(Count, input.limit),
+    truncated: Count > input.limit,
+  });
   sink.start({
     fileName: csvFileName(new Date(), format.timeZone),
     rows: Math.min(Count, input.limit),

@@ -401,3 +401,17 @@ export async function selectInstances(db: Db, auth: Auth, seriesUid: string, ter
   );
   return rows;
 }
+
+/** One CSV download, for the audit log: who, which studies (selection or search), how many rows. */
+export async function insertCsvDownload(
+  db: Db,
+  download: { accountId: string; selectedUids: readonly string[] | null; search: unknown; rows: number; truncated: boolean },
+): Promise<void> {
+  await db.query('insert into csv_downloads (account_id, selected_uids, search, rows, truncated) values ($1, $2, $3, $4, $5)', [
+    download.accountId,
+    download.selectedUids,
+    JSON.stringify(download.search),
+    download.rows,
+    download.truncated,
+  ]);
+}
