@@ -6,7 +6,9 @@
  *
  * Figures (issue "Archive"): ingest_ratio, visible_lag_s, search_p95_ms_10k, qido_p95_ms_10k,
  * search_p95_ms_100k, proxy_ratio, proxy_rss_growth_mb; (issue "Viewer") first_image_ms,
- * viewer_ready_ms, series_loaded_ms, mpr_ready_ms, scroll_fps; plus the platform's API round trips.
+ * viewer_ready_ms, series_loaded_ms, mpr_ready_ms, scroll_fps; (issue 15 "Speed", bench/dicom.ts)
+ * ingest_small_per_s and ingest_ct_per_s against dcmtk's storescp, forward_small_ratio,
+ * forward_ct_ratio; plus the platform's API round trips.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
+import { benchDicom } from './dicom.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
 import { benchViewer } from './viewer.ts';
@@ -321,7 +324,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, ingest, proxy, lists, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -335,6 +338,12 @@ const stack = await startStack({ adapter: 'child' });
 try {
   const cookie = await signIn(stack);
   if (wanted('api')) await benchApi(stack, cookie);
+  // Before the ingest part: it stores and deletes the same CT (ct-a) and leaves nothing behind.
+  if (wanted('dicom')) {
+    const dicom = await benchDicom(stack, { files: ctFiles('ct-a', 'bench-ct-a'), patientId: 'ct-a' });
+    Object.assign(figures, dicom.figures);
+    notes.push(...dicom.notes);
+  }
   // The proxy streams frames of the CT the ingest stored.
   const ct = wanted('ingest') || wanted('proxy') ? await benchIngest(stack, cookie) : undefined;
   if (ct && wanted('proxy')) {
@@ -365,6 +374,15 @@ try {
     '|---|---|---|',
     // A part left out by --only has no figures: its rows are left out too.
     ...[
+      `| ingest_small_per_s (1000 small, one association) | ${figures.ingest_small_per_s} | |`,
+      `| storescp_small_per_s (dcmtk, the ceiling) | ${figures.storescp_small_per_s} | |`,
+      `| ingest_small_of_storescp | ${figures.ingest_small_of_storescp} | ≥ 0.5 |`,
+      `| ingest_ct_per_s (1000 × 512×512, one association) | ${figures.ingest_ct_per_s} | |`,
+      `| storescp_ct_per_s (dcmtk, the ceiling) | ${figures.storescp_ct_per_s} | |`,
+      `| ingest_ct_of_storescp | ${figures.ingest_ct_of_storescp} | ≥ 0.5 |`,
+      `| forward_small_ratio (Orthanc → storescp ÷ storescu → storescp) | ${figures.forward_small_ratio} | ≥ 0.8 |`,
+      `| forward_ct_ratio | ${figures.forward_ct_ratio} | ≥ 0.8 |`,
+      `| ingest_small_follower_ratio (adapter on ÷ off) | ${figures.ingest_small_follower_ratio} | ≥ 0.95 |`,
       `| ingest_ratio | ${figures.ingest_ratio} | ≥ 0.95 |`,
       `| visible_lag_s | ${figures.visible_lag_s} | ≤ 1 |`,
       `| search_p95_ms_10k | ${figures.search_p95_ms_10k} | |`,

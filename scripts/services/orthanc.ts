@@ -122,9 +122,14 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   }
 
   const url = `http://127.0.0.1:${options.httpPort}`;
+  // TCP_NODELAY=1: DCMTK (inside Debian's Orthanc) reads it for every DICOM association, as SCP
+  // (C-STORE received) and as SCU (forwarding); without it Nagle's algorithm holds each small
+  // C-STORE response back until the peer's delayed ACK, and ingest runs 20–40× slower
+  // (docs/decisions.md, "DICOM ingest speed"). The keeper shell passes its environment on.
+  const env = { ...process.env, TCP_NODELAY: '1' };
   const child = hasSetpriv
-    ? spawnLogged(...dieWithParent('SIGKILL', 'sh', ['-c', KEEPER, 'orthanc-keeper', pidFile, configDir]), options.logFile)
-    : spawnLogged('Orthanc', [configDir], options.logFile);
+    ? spawnLogged(...dieWithParent('SIGKILL', 'sh', ['-c', KEEPER, 'orthanc-keeper', pidFile, configDir]), options.logFile, { env })
+    : spawnLogged('Orthanc', [configDir], options.logFile, { env });
   if (!hasSetpriv && child.pid) writeFileSync(pidFile, String(child.pid));
   await waitFor('Orthanc', () => orthancAnswers(url, options.user, options.password), 60_000, child, options.logFile);
   return { url, child, stop: () => stopChild(child, 'SIGTERM', 30_000) };

@@ -1,0 +1,259 @@
+/**
+ * DICOM figures (issue 15, "Speed"): C-STORE into the product against the practical ceiling, a
+ * dcmtk storescp that only writes files, side by side on the same machine in one run.
+ *
+ * - ingest_small_per_s / storescp_small_per_s: 1,000 small CT instances (64×64, about 10 KB each,
+ *   one series) sent by ONE storescu association into the product's Orthanc (index follower
+ *   running), and the same files into storescp writing to a temporary folder;
+ * - ingest_ct_per_s / storescp_ct_per_s: the same for the bench's 1,000-slice 512×512 CT;
+ * - forward_small_ratio / forward_ct_ratio: instances/s Orthanc sends to a storescp
+ *   (POST /modalities/{id}/store, synchronous: what the product's forward will use) ÷ instances/s
+ *   storescu sends the same files straight to it;
+ * - ingest_small_follower_ratio: small ingest with the adapter running ÷ Orthanc alone.
+ *
+ * storescu and storescp run with TCP_NODELAY=1 (Debian's dcmtk keeps Nagle's algorithm on
+ * otherwise; see docs/decisions.md, "DICOM ingest speed"). Each figure is the median of ROUNDS
+ * rounds; every round's value is in the notes. Never asserted: the machines are shared and noisy.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, waitFor } from '../scripts/services/process.ts';
+import type { Stack } from '../test/harness/stack.ts';
+import { round } from './measure.ts';
+import { cpuSeconds } from './wrk.ts';
+
+const CACHE = 'bench/out/cache';
+const ROUNDS = 3;
+const SMALL_ID = 'bench-small';
+const DEST = { name: 'bench-dest', aet: 'BENCHDEST' };
+/** dcmtk's tools read this: without it Debian's build leaves Nagle's algorithm on. */
+const NODELAY = { ...process.env, TCP_NODELAY: '1' };
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+const list = (values: number[]) => values.map((v) => round(v, 1)).join(', ');
+
+/** 1,000 small CT slices (64×64), generated once and kept in the cache. */
+function smallFiles(): string[] {
+  const dir = join(CACHE, 'small');
+  if (!existsSync(join(dir, 'CT1000.dcm'))) {
+    log('generating 1000 small instances…');
+    // In a child whose output is dropped: at 64 px dcmjs truncates a position per slice, warning each time.
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/demo/generate-ct.ts', '--out', dir, '--slices', '1000', '--size', '64'].concat([
+        '--study-uid-seed',
+        SMALL_ID,
+        '--patient',
+        'Bench^Small',
+        '--patient-id',
+        SMALL_ID,
+      ]),
+      { stdio: 'ignore' },
+    );
+    if (run.status !== 0) throw new Error('generating the small instances failed');
+  }
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.dcm'))
+    .sort()
+    .map((file) => join(dir, file));
+}
+
+/** Seconds for one storescu association carrying every file. */
+function storescu(port: number, calledAet: string, files: string[]): number {
+  const started = performance.now();
+  const run = spawnSync('storescu', ['-aet', 'BENCH', '-aec', calledAet, '127.0.0.1', String(port), ...files], {
+    encoding: 'utf8',
+    env: NODELAY,
+  });
+  if (run.status !== 0) throw new Error(`storescu failed: ${run.stderr.slice(0, 500)}`);
+  return (performance.now() - started) / 1000;
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A dcmtk storescp writing what it receives into a fresh temporary folder, for one call of `use`. */
+async function withStorescp<T>(use: (port: number) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'pacs-bench-storescp-'));
+  const port = await freePort();
+  const child = spawn('storescp', ['-aet', DEST.aet, '-od', dir, String(port)], { env: NODELAY, stdio: 'ignore' });
+  try {
+    await waitFor('storescp', () => listening(port), 10_000, child);
+    return await use(port);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function orthancHeaders(stack: Stack): Record<string, string> {
+  const { user, password } = stack.config.orthanc;
+  return { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64'), 'content-type': 'application/json' };
+}
+
+async function orthanc(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${stack.config.orthanc.url}${path}`, {
+    method,
+    headers: orthancHeaders(stack),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Orthanc ${method} ${path} answered ${response.status}: ${await response.text()}`);
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function studiesOf(stack: Stack, patientId: string): Promise<string[]> {
+  return (await orthanc(stack, 'POST', '/tools/find', { Level: 'Study', Query: { PatientID: patientId } })) as string[];
+}
+
+async function indexedInstances(stack: Stack, patientId: string): Promise<number> {
+  const [row] = await stack.sql<{ n: number }>(
+    'select coalesce(sum(number_of_instances), 0)::int as n from studies where patient_id = $1',
+    [patientId],
+  );
+  return row?.n ?? 0;
+}
+
+/** Waits (at most `ms`) until the index holds `count` instances of the patient; false if it did not. */
+async function indexReaches(stack: Stack, patientId: string, count: number, ms = 120_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while ((await indexedInstances(stack, patientId)) !== count) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+const slowIndex = new Set<string>();
+
+/**
+ * Deletes the patient's studies from Orthanc; with the adapter running, gives the index ten
+ * seconds to drop them too, so that its work is done before the next round (noted when not).
+ */
+async function forget(stack: Stack, patientId: string, follower: boolean): Promise<void> {
+  for (const id of await studiesOf(stack, patientId)) await orthanc(stack, 'DELETE', `/studies/${id}`);
+  if (follower && !(await indexReaches(stack, patientId, 0, 10_000))) slowIndex.add(patientId);
+}
+
+function orthancPid(stack: Stack): number {
+  return Number(readFileSync(join(stack.dataDir, 'orthanc', 'orthanc.pid'), 'utf8'));
+}
+
+interface Ingest {
+  perSecond: number[];
+  orthancCpuMs: number[];
+}
+
+/** ROUNDS ingests of the same files into the product; each but the last is deleted after it. */
+async function ingestRounds(stack: Stack, files: string[], patientId: string, follower: boolean, keepLast: boolean): Promise<Ingest> {
+  const result: Ingest = { perSecond: [], orthancCpuMs: [] };
+  for (let i = 0; i < ROUNDS; i++) {
+    const pid = orthancPid(stack);
+    const cpu = cpuSeconds(pid);
+    const seconds = storescu(stack.config.dicomPort, stack.config.dicomAet, files);
+    result.orthancCpuMs.push(((cpuSeconds(pid) - cpu) * 1000) / files.length);
+    result.perSecond.push(files.length / seconds);
+    if (follower && !(await indexReaches(stack, patientId, files.length))) throw new Error(`the index did not list ${patientId}`);
+    if (i < ROUNDS - 1 || !keepLast) await forget(stack, patientId, follower);
+  }
+  return result;
+}
+
+async function storescpRounds(files: string[]): Promise<number[]> {
+  const perSecond: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) perSecond.push(await withStorescp(async (port) => files.length / storescu(port, DEST.aet, files)));
+  return perSecond;
+}
+
+/** Forward (Orthanc → storescp) against storescu → storescp, per round; the study must be stored. */
+async function forwardRounds(stack: Stack, files: string[], patientId: string): Promise<{ forward: number[]; direct: number[] }> {
+  const [study] = await studiesOf(stack, patientId);
+  if (!study) throw new Error(`no study of ${patientId} to forward`);
+  const forward: number[] = [];
+  const direct: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    forward.push(
+      await withStorescp(async (port) => {
+        await orthanc(stack, 'PUT', `/modalities/${DEST.name}`, { AET: DEST.aet, Host: '127.0.0.1', Port: port });
+        const started = performance.now();
+        await orthanc(stack, 'POST', `/modalities/${DEST.name}/store`, { Resources: [study], Synchronous: true });
+        return files.length / ((performance.now() - started) / 1000);
+      }),
+    );
+    direct.push(await withStorescp(async (port) => files.length / storescu(port, DEST.aet, files)));
+  }
+  await orthanc(stack, 'DELETE', `/modalities/${DEST.name}`);
+  return { forward, direct };
+}
+
+export async function benchDicom(
+  stack: Stack,
+  ct: { files: string[]; patientId: string },
+): Promise<{ figures: Record<string, number>; notes: string[] }> {
+  const figures: Record<string, number> = {};
+  const notes: string[] = [];
+  const kinds = [
+    { key: 'small', label: '1000 small instances (64×64 CT)', files: smallFiles(), patientId: SMALL_ID },
+    { key: 'ct', label: '1000-slice 512×512 CT', files: ct.files, patientId: ct.patientId },
+  ];
+  for (const kind of kinds) {
+    // Leftovers of an earlier part (or an interrupted run) would turn stores into overwrites.
+    await forget(stack, kind.patientId, true);
+    log(`dicom: ${kind.label} into storescp…`);
+    const ceiling = await storescpRounds(kind.files);
+    log(`dicom: ${kind.label} into the product…`);
+    const ingest = await ingestRounds(stack, kind.files, kind.patientId, true, true);
+    log(`dicom: ${kind.label} forwarded by Orthanc against storescu…`);
+    const { forward, direct } = await forwardRounds(stack, kind.files, kind.patientId);
+    await forget(stack, kind.patientId, true);
+
+    figures[`ingest_${kind.key}_per_s`] = round(median(ingest.perSecond), 1);
+    figures[`storescp_${kind.key}_per_s`] = round(median(ceiling), 1);
+    figures[`ingest_${kind.key}_of_storescp`] = round(median(ingest.perSecond) / median(ceiling), 3);
+    figures[`forward_${kind.key}_ratio`] = round(median(forward.map((f, i) => f / direct[i]!)), 3);
+    notes.push(
+      `dicom, ${kind.label}, one association each, ${ROUNDS} rounds (median in the table): ` +
+        `into the product ${list(ingest.perSecond)}/s (Orthanc CPU ${ingest.orthancCpuMs.map((v) => round(v, 2)).join(', ')} ms per instance), ` +
+        `into storescp ${list(ceiling)}/s; forwarded by Orthanc ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s`,
+    );
+  }
+
+  // The index follower's cost to ingest: the small set again with the adapter stopped.
+  log('dicom: small instances into Orthanc alone (adapter stopped)…');
+  await stack.stopAdapter();
+  try {
+    const alone = await ingestRounds(stack, kinds[0]!.files, SMALL_ID, false, false);
+    figures.ingest_small_alone_per_s = round(median(alone.perSecond), 1);
+    figures.ingest_small_follower_ratio = round((figures.ingest_small_per_s ?? NaN) / median(alone.perSecond), 3);
+    notes.push(
+      `dicom, small instances into Orthanc alone (adapter stopped): ${list(alone.perSecond)}/s ` +
+        `(Orthanc CPU ${alone.orthancCpuMs.map((v) => round(v, 2)).join(', ')} ms per instance)`,
+    );
+  } finally {
+    await stack.startAdapter();
+  }
+  if (slowIndex.size > 0) notes.push(`dicom: the index still listed ${[...slowIndex].join(', ')} 10 s after Orthanc deleted it`);
+  notes.push(
+    'dicom: storescu and storescp run with TCP_NODELAY=1; storescp (dcmtk, default PDU size) only writes files to a temporary ' +
+      'folder on the same disk as Orthanc, without fsync: the practical ceiling. Forward = Orthanc REST ' +
+      'POST /modalities/{id}/store, synchronous, one association.',
+  );
+  return { figures, notes };
+}
