@@ -154,19 +154,31 @@ export function progressOf(job: OrthancJob | undefined, instancesTotal: number):
   return { state, progress, instancesFailed, error, finished };
 }
 
-/** Reads the state of every unfinished forward from Orthanc into its row. */
-export async function refreshOpenJobs(deps: Deps): Promise<void> {
-  for (const row of await sql.selectOpenJobs(deps.db)) {
+/** Reads the state of these unfinished forwards from Orthanc into their rows. */
+async function refreshJobs(deps: Deps, rows: readonly sql.ForwardJobRow[]): Promise<void> {
+  for (const row of rows) {
     const job = await deps.orthanc.getJob(row.orthanc_job, { timeoutMs: 5000 });
     await sql.updateJob(deps.db, row.id, progressOf(job, row.instances_total));
   }
 }
 
-/** The caller's forwards of the last day (an administrator's: everyone's), with fresh progress. */
+/** Reads the state of every unfinished forward from Orthanc into its row (the background sweep). */
+export async function refreshOpenJobs(deps: Deps): Promise<void> {
+  await refreshJobs(deps, await sql.selectOpenJobs(deps.db));
+}
+
+/**
+ * The caller's forwards of the last day (an administrator's: everyone's), with fresh progress.
+ * The list polls this every second while a forward runs: only the rows it answers are refreshed.
+ */
 export async function listForwards(deps: Deps, auth: Auth): Promise<ForwardJob[]> {
-  await refreshOpenJobs(deps);
   const everyone = isAdmin(auth.permissions) && auth.accessKey === null;
-  return (await sql.selectJobs(deps.db, everyone ? null : auth.accountId, 24)).map(toJob);
+  const account = everyone ? null : auth.accountId;
+  const rows = await sql.selectJobs(deps.db, account, 24);
+  const open = rows.filter((row) => row.finished_at === null);
+  if (open.length === 0) return rows.map(toJob);
+  await refreshJobs(deps, open);
+  return (await sql.selectJobs(deps.db, account, 24)).map(toJob);
 }
 
 /** Cancels a forward that is still running: the caller's own, or anyone's for an administrator. */
