@@ -119,7 +119,7 @@ async function assertUserStorable(db: Db, fields: sql.DicomUserFields, except: n
 export async function createDicomUser(deps: Deps, fields: sql.DicomUserFields): Promise<DicomUser> {
   // The licence's DICOM connections: how many modalities may be registered (spec 1 §2).
   const maximum = deps.config.maxDicomConnections;
-  if (maximum > 0 && (await sql.selectDicomUsers(deps.db)).length >= maximum) throw new AppError('dicom_connection_limit');
+  if (maximum > 0 && (await sql.countDicomUsers(deps.db)) >= maximum) throw new AppError('dicom_connection_limit');
   await assertUserStorable(deps.db, fields, null);
   const no = await sql.insertDicomUser(deps.db, fields);
   await pushModalities(deps);

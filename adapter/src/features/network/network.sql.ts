@@ -84,6 +84,11 @@ export async function selectDicomUsers(db: Db | DbClient): Promise<DicomUserRow[
   return rows;
 }
 
+export async function countDicomUsers(db: Db | DbClient): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from dicom_users');
+  return rows[0]!.n;
+}
+
 export async function selectDicomUser(db: Db | DbClient, no: number): Promise<DicomUserRow | undefined> {
   const { rows } = await db.query<DicomUserRow>(
     `select ${USER_COLUMNS} from dicom_users u join providers p on p.no = u.provider where u.no = $1`,
