@@ -22,3 +22,4 @@ export * from './study-search.ts';
 export * from './network.ts';
 export * from './study-csv.ts';
 export * from './export.ts';
+export * from './trash.ts';
