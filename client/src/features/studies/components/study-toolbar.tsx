@@ -1,24 +1,27 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Report, Share, Import, Export, CSV and Refresh work; the other actions
- * arrive in later releases and show disabled. An action the user may not use is not shown.
+ * order, left and right; a folder opens its items as a menu. Viewer, Report, Share, Import, Export,
+ * Forward, CSV, Delete (to the recycle bin) and Refresh work; the other actions arrive in later
+ * releases and show disabled. An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { ToolbarItem } from '@pacs/common';
+import type { PermissionKey, ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
 import { folderLabel } from '../../../i18n/default-labels.ts';
 import { ImportDialog } from '../../import/index.ts';
 import { ShareAction } from '../../shares/index.ts';
-import { visibleToolbarItems } from '../../toolbars/index.ts';
+import { visibleFolderItems, visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
 import { ForwardDialog } from '../../forward/index.ts';
 import { selectedResources, type SelectedResource } from '../selection.ts';
 import { ExportDialog } from './export-dialog.tsx';
+import { DeleteStudiesDialog } from '../../trash/index.ts';
+import { ToolbarFolder } from './toolbar-folder.tsx';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -59,10 +62,19 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const [csvOpen, setCsvOpen] = useState(false);
   const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  const [deleteItems, setDeleteItems] = useState<SelectedResource[] | null>(null);
   const navigate = useNavigate();
+  const visibility = { can: (permission: PermissionKey) => sessionStore.can(permission) };
 
-  const render = (item: ToolbarItem) => {
+  const render = (item: ToolbarItem): ReactNode => {
     if (item.type === 'divider') return <span key={item.key} className="toolbar-divider" role="separator" />;
+    if (item.type === 'folder') {
+      return (
+        <ToolbarFolder key={item.key} label={label(item)}>
+          {visibleFolderItems('list', item, visibility).map(render)}
+        </ToolbarFolder>
+      );
+    }
     if (item.key === 'viewer') {
       return (
         <button key={item.key} type="button" className="tool-button tool-primary" disabled={selectedCount === 0} onClick={onOpenViewer}>
@@ -118,6 +130,19 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
+    if (item.key === 'delete') {
+      return (
+        <button
+          key={item.key}
+          type="button"
+          className="tool-button"
+          disabled={selectedCount === 0}
+          onClick={() => setDeleteItems(selectedResources(store.rows))}
+        >
+          {label(item)}
+        </button>
+      );
+    }
     if (item.key === 'export') {
       return (
         <button key={item.key} type="button" className="tool-button" disabled={selectedCount === 0} onClick={() => setExportOpen(true)}>
@@ -135,12 +160,11 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
     return (
       <button key={item.key} type="button" className="tool-button" disabled title={later}>
         {label(item)}
-        {item.type === 'folder' && <span className="tool-caret" aria-hidden="true" />}
       </button>
     );
   };
 
-  const { left, right } = visibleToolbarItems('list', items, { can: (permission) => sessionStore.can(permission) });
+  const { left, right } = visibleToolbarItems('list', items, visibility);
   return (
     <div className="study-toolbar">
       <div className="toolbar-group">{left.map(render)}</div>
@@ -154,6 +178,9 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
       </div>
       {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
       {forwardItems && <ForwardDialog items={forwardItems} onClose={() => setForwardItems(null)} />}
+      {deleteItems && (
+        <DeleteStudiesDialog items={deleteItems} onClose={() => setDeleteItems(null)} onDeleted={() => void store.refresh()} />
+      )}
       {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
