@@ -21,6 +21,7 @@ import { log } from './log.ts';
 import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
+import { startTrashJob } from './features/trash/trash.service.ts';
 
 export interface RunningAdapter {
   url: string;
@@ -76,6 +77,8 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     refreshOpenJobs(deps).catch((error: unknown) => log.warn(`Forward progress not read: ${String(error)}`));
   }, 5000);
   forwards.unref();
+  // Finishes permanent deletes a dead process left (at once), then applies the bin's retention.
+  const stopTrashJob = startTrashJob(deps, 60_000);
   const purge = setInterval(() => {
     deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
     void sweepUploads();
@@ -90,6 +93,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     close: async () => {
       clearInterval(purge);
       clearInterval(forwards);
+      stopTrashJob();
       await follower.stop();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,7 @@
  * (spec 3 §3, §5, §7), and the field rules both sides apply to a node.
  */
 import { MESSAGES, isAeTitle, isIpAddress, isPort } from './validation.ts';
+import type { ResourceItem } from './studies.ts';
 
 /** A DICOM user: a remote modality or workstation registered to store into and query a provider. */
 export interface DicomUser {
@@ -100,11 +101,7 @@ export function nodeFieldProblem(field: 'AETitle' | 'IPAddress' | 'Port', value:
 }
 
 /** What a forward sends: a whole study, or some of its series, or some instances of one series. */
-export interface ForwardItem {
-  StudyInstanceUID: string;
-  SeriesInstanceUID?: string;
-  SOPInstanceUID?: string;
-}
+export type ForwardItem = ResourceItem;
 
 /** The most studies one forward may name (each becomes its own job with its own result). */
 export const FORWARD_MAX_STUDIES = 200;

@@ -62,6 +62,13 @@ export interface InstanceItem {
   FileSize: number;
 }
 
+/** A whole study, a series of a study, or an instance of a series, by UIDs (forward, delete). */
+export interface ResourceItem {
+  StudyInstanceUID: string;
+  SeriesInstanceUID?: string;
+  SOPInstanceUID?: string;
+}
+
 /** A page of a list: `/studies/search` (spec 2 §3 "Worklist response" has the same shape). */
 export interface ListResponse<T> {
   Count: number;

@@ -8,11 +8,11 @@
  * the bin is either trashed whole (IsWhole) or holds trashed series or instances of a study that
  * stays in the list; its FileSize counts only what is in the bin.
  */
-import type { ForwardItem } from './network.ts';
+import type { ResourceItem } from './studies.ts';
 import { MESSAGES } from './validation.ts';
 
 /** What the list's delete names: a whole study, some of its series, or some instances of one series. */
-export type DeleteItem = ForwardItem;
+export type DeleteItem = ResourceItem;
 
 /** The most items one `POST /studies/delete` may name. */
 export const DELETE_MAX_ITEMS = 10_000;

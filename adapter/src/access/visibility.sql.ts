@@ -28,6 +28,9 @@
  * - Series (`visibleSeries`): a target set limited by Modality reaches a study only through series
  *   of those modalities and shows only those series; a study seen through a share shows the series
  *   its creator sees. Appending a series to a study therefore never opens the study's other series.
+ * - The recycle bin (issue 16): a study, series or instance whose `trashed_at` is set is seen by
+ *   nobody, whatever the rules above say (NOT_TRASHED, and `i.trashed_at` in instance lookups). The
+ *   bin's own screen reads the marked rows directly, for administrators.
  */
 import type { Auth } from './auth.ts';
 import type { Db } from '../db/pool.ts';
@@ -178,14 +181,18 @@ const reachesAll = (auth: Auth): boolean =>
   auth.roleTargets.All &&
   auth.referringPhysicianName.trim() === '';
 
+/** Studies and series in the recycle bin are seen by nobody (the bin's screen reads them directly). */
+const NOT_TRASHED = 'st.trashed_at is null';
+const SERIES_NOT_TRASHED = `${NOT_TRASHED} and s.trashed_at is null`;
+
 /** The predicate for lists. `firstParam` is the number of the first placeholder it may use. */
 export function visibleStudies(auth: Auth, firstParam: number): Predicate {
-  if (reachesAll(auth)) return { sql: 'true', params: [] };
+  if (reachesAll(auth)) return { sql: NOT_TRASHED, params: [] };
   const params = new Params(firstParam);
   // A guest reaches only what its access key opens; its account's own targets play no part.
   const reach = auth.accessKey === null ? reachSql(callerScope(auth, params)) : 'false';
   const shared = sharedStudies(auth, params);
-  return { sql: `${reach} or ${shared}`, params: params.values };
+  return { sql: `${NOT_TRASHED} and (${reach} or ${shared})`, params: params.values };
 }
 
 /**
@@ -195,7 +202,7 @@ export function visibleStudies(auth: Auth, firstParam: number): Predicate {
 export function reachableStudies(auth: Auth, firstParam: number): Predicate {
   const params = new Params(firstParam);
   const reach = auth.accessKey === null ? reachSql(callerScope(auth, params)) : 'false';
-  return { sql: reach, params: params.values };
+  return { sql: `${NOT_TRASHED} and ${reach}`, params: params.values };
 }
 
 /**
@@ -204,7 +211,7 @@ export function reachableStudies(auth: Auth, firstParam: number): Predicate {
  * series its creator sees. For QIDO filtering, series and instance lists, the proxy's paths.
  */
 export function visibleSeries(auth: Auth, firstParam: number): Predicate {
-  if (reachesAll(auth)) return { sql: 'true', params: [] };
+  if (reachesAll(auth)) return { sql: SERIES_NOT_TRASHED, params: [] };
   const params = new Params(firstParam);
   let reach = 'false';
   if (auth.accessKey === null) {
@@ -212,7 +219,7 @@ export function visibleSeries(auth: Auth, firstParam: number): Predicate {
     reach = `(${reachSql(scope)} and ${seriesReachSql(scope)})`;
   }
   const shared = sharedStudies(auth, params, true);
-  return { sql: `${reach} or ${shared}`, params: params.values };
+  return { sql: `${SERIES_NOT_TRASHED} and (${reach} or ${shared})`, params: params.values };
 }
 
 /** The index id of the study with this UID that the caller sees (of twins, the one findStudies lists first). */
@@ -240,7 +247,7 @@ export async function selectVisibleResource(
   const values: unknown[] = [studyId];
   const conditions = ['s.study_id = $1'];
   if (series !== undefined) conditions.push(`s.series_instance_uid = $${values.push(series)}`);
-  if (instance !== undefined) conditions.push(`i.sop_instance_uid = $${values.push(instance)}`);
+  if (instance !== undefined) conditions.push(`i.sop_instance_uid = $${values.push(instance)}`, 'i.trashed_at is null');
   const visible = visibleSeries(auth, values.length + 1);
   conditions.push(`(${visible.sql})`);
   const { rows } = await db.query<{ orthanc_id: string }>(
@@ -262,4 +269,17 @@ export async function selectSeriesVisibility(db: Db, auth: Auth, studyId: number
     [studyId, ...visible.params],
   );
   return rows;
+}
+
+/**
+ * Instances in the bin within a study (or one series of it) whose series are not: the SOP Instance
+ * UIDs that study- and series-wide answers (QIDO, metadata) must leave out. Usually none.
+ */
+export async function selectTrashedInstances(db: Db, studyId: number, seriesUid?: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ uid: string }>(
+    `select i.sop_instance_uid as uid from series s join instances i on i.series_id = s.id
+      where s.study_id = $1 and i.trashed_at is not null${seriesUid === undefined ? '' : ' and s.series_instance_uid = $2'}`,
+    seriesUid === undefined ? [studyId] : [studyId, seriesUid],
+  );
+  return new Set(rows.map((row) => row.uid));
 }

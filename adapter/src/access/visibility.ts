@@ -82,3 +82,13 @@ export async function visibleSeriesOf(db: Db, auth: Auth, studyId: number): Prom
   if (rows.every((row) => row.visible)) return null;
   return new Set(rows.filter((row) => row.visible).map((row) => row.uid));
 }
+
+/**
+ * Instances in the recycle bin under a visible study (or one series of it) whose series is not:
+ * the SOP Instance UIDs that study- and series-wide answers must leave out, or null when there are
+ * none (nearly always). Asked per request, not cached: a restore shows at once.
+ */
+export async function trashedInstancesOf(db: Db, studyId: number, seriesUid?: string): Promise<Set<string> | null> {
+  const uids = await sql.selectTrashedInstances(db, studyId, seriesUid);
+  return uids.size > 0 ? uids : null;
+}

@@ -8,7 +8,7 @@
  * answered 400. The readers below check NUL again for input that bypasses it (multipart fields).
  */
 import type { Request } from 'express';
-import { MESSAGES } from '@pacs/common';
+import { isDicomUid, isJsonObject, MESSAGES, type ResourceItem } from '@pacs/common';
 import { AppError } from './errors.ts';
 
 /** Deepest nesting of a JSON body or value: settings trees need about six levels. */
@@ -148,4 +148,26 @@ export function dottedKey(req: Request, name = 'key', source: Source = 'body'): 
   // Steps that would walk into the prototype chain of the tree instead of its own entries.
   if (key.split('.').some((part) => PROTOTYPE_KEYS.has(part))) throw invalid(name);
   return key;
+}
+
+/**
+ * `Items`: a JSON array (form field or JSON body) naming whole studies, series of a study, or
+ * instances of a series ({StudyInstanceUID, SeriesInstanceUID?, SOPInstanceUID?}), each UID
+ * checked; an instance must name its series. Forward and the list's delete take it.
+ */
+export function resourceItems(req: Request, max: number): ResourceItem[] {
+  const value = jsonField(req, 'Items');
+  if (!Array.isArray(value) || value.length === 0 || value.length > max) throw invalid('Items');
+  return value.map((item) => {
+    if (!isJsonObject(item)) throw invalid('Items');
+    const { StudyInstanceUID: study, SeriesInstanceUID: series, SOPInstanceUID: instance } = item;
+    if (!isDicomUid(study)) throw invalid('Items');
+    if (series !== undefined && !isDicomUid(series)) throw invalid('Items');
+    if (instance !== undefined && (!isDicomUid(instance) || series === undefined)) throw invalid('Items');
+    return {
+      StudyInstanceUID: study,
+      ...(series !== undefined ? { SeriesInstanceUID: series } : {}),
+      ...(instance !== undefined ? { SOPInstanceUID: instance } : {}),
+    };
+  });
 }

@@ -248,6 +248,19 @@ export class OrthancClient {
     await this.send(`/jobs/${encodeURIComponent(id)}/cancel`, 'POST', {}, options);
   }
 
+  /**
+   * Deletes a study, series or instance for good (DELETE /studies|series|instances/{id}). False when
+   * Orthanc no longer holds it (already deleted: a retried delete is not an error).
+   */
+  async deleteResource(level: 'studies' | 'series' | 'instances', id: string, options: RequestOptions = {}): Promise<boolean> {
+    const path = `/${level}/${encodeURIComponent(id)}`;
+    const response = await this.request(path, { timeoutMs: 120_000, ...options, method: 'DELETE' });
+    const text = await response.text();
+    if (response.status === 404) return false;
+    if (!response.ok) throw new OrthancAnswerError(path, response.status, text);
+    return true;
+  }
+
   /** Restarts Orthanc in place (POST /tools/reset); it reads its configuration files again. */
   async reset(options: RequestOptions = {}): Promise<void> {
     await this.send('/tools/reset', 'POST', {}, options);

@@ -220,7 +220,7 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
   }
 
   if (batch.instances.length > 0) {
-    const { rows } = await client.query<{ series_id: number }>(
+    const { rows } = await client.query<{ series_id: number; inserted: boolean }>(
       `insert into instances (series_id, orthanc_id, sop_instance_uid, instance_number, number_of_frames, file_size)
        select s.id, i.orthanc_id, i.sop_instance_uid, i.instance_number, i.number_of_frames, i.file_size
          from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::bigint[])
@@ -229,7 +229,7 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
        on conflict (orthanc_id) do update set
          instance_number = excluded.instance_number, number_of_frames = excluded.number_of_frames,
          file_size = excluded.file_size, updated_at = now()
-       returning series_id`,
+       returning series_id, (xmax = 0) as inserted`,
       [
         batch.instances.map((i) => i.orthancId),
         batch.instances.map((i) => i.seriesOrthancId),
@@ -240,20 +240,57 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
       ],
     );
     for (const row of rows) touchedSeries.add(row.series_id);
+    const landed = [...new Set(rows.filter((row) => row.inserted).map((row) => row.series_id))];
+    if (landed.length > 0) await restoreOnArrival(client, landed);
   }
 
+  await recount(client, touchedSeries, touchedStudies);
+  if (touchedSeries.size > 0 || touchedStudies.size > 0 || batch.deleted.length > 0) {
+    await touchHeartbeatMarker(client, 'study');
+  }
+}
+
+/**
+ * New instances that land in a study or series in the recycle bin bring it back (a modality sends
+ * again what was deleted by mistake, or a late series arrives: docs/decisions.md), with a line in
+ * the study's note saying so. A study being deleted for good is not brought back.
+ */
+async function restoreOnArrival(client: DbClient, seriesIds: number[]): Promise<void> {
+  await client.query(
+    `update series set trashed_at = null, trashed_by = null where id = any($1) and trashed_at is not null and deleting_at is null`,
+    [seriesIds],
+  );
+  const { rowCount } = await client.query(
+    `update studies st set trashed_at = null, trashed_by = null,
+       note = left(concat_ws(E'\n', nullif(st.note, ''), 'Restored from the recycle bin: new images arrived ' || to_char(now(), 'YYYY-MM-DD HH24:MI')), 4000)
+      where st.id in (select study_id from series where id = any($1)) and st.trashed_at is not null and st.deleting_at is null`,
+    [seriesIds],
+  );
+  if ((rowCount ?? 0) > 0) await touchHeartbeatMarker(client, 'trashbox');
+}
+
+/**
+ * Counts, sizes, modalities and body parts of touched series and studies, recomputed from their
+ * rows without what is in the recycle bin; rows left with no instance at all are removed (a series
+ * or study whose every instance is in the bin stays, for the bin to restore).
+ */
+export async function recount(client: DbClient, touchedSeries: Set<number>, touchedStudies: Set<number>): Promise<void> {
   if (touchedSeries.size > 0) {
     const ids = [...touchedSeries];
     const { rows } = await client.query<{ study_id: number }>(
       `update series s set number_of_instances = c.n, file_size = c.size, updated_at = now()
          from (select x.id, count(i.id)::int as n, coalesce(sum(i.file_size), 0) as size
-                 from unnest($1::bigint[]) as x(id) left join instances i on i.series_id = x.id group by x.id) c
+                 from unnest($1::bigint[]) as x(id) left join instances i on i.series_id = x.id and i.trashed_at is null group by x.id) c
         where s.id = c.id
        returning s.study_id`,
       [ids],
     );
     for (const row of rows) touchedStudies.add(row.study_id);
-    await client.query('delete from series where id = any($1) and number_of_instances = 0', [ids]);
+    const { rows: emptied } = await client.query<{ study_id: number }>(
+      'delete from series s where s.id = any($1) and not exists (select 1 from instances i where i.series_id = s.id) returning s.study_id',
+      [ids],
+    );
+    for (const row of emptied) touchedStudies.add(row.study_id);
   }
 
   if (touchedStudies.size > 0) {
@@ -268,14 +305,13 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
                       coalesce(array_agg(distinct s.modality order by s.modality) filter (where s.modality <> ''), '{}') as modalities,
                       coalesce(array_agg(distinct s.body_part_examined order by s.body_part_examined) filter (where s.body_part_examined <> ''), '{}') as body_parts,
                       coalesce(array_agg(s.ctdivol order by s.series_number) filter (where s.ctdivol is not null), '{}') as ctdivols
-                 from unnest($1::bigint[]) as x(id) left join series s on s.study_id = x.id group by x.id) a
+                 from unnest($1::bigint[]) as x(id)
+                 left join series s on s.study_id = x.id and s.trashed_at is null and s.number_of_instances > 0 group by x.id) a
         where st.id = a.id`,
       [ids],
     );
-    await client.query('delete from studies where id = any($1) and number_of_series = 0', [ids]);
-  }
-
-  if (touchedSeries.size > 0 || touchedStudies.size > 0 || batch.deleted.length > 0) {
-    await touchHeartbeatMarker(client, 'study');
+    await client.query('delete from studies st where st.id = any($1) and not exists (select 1 from series s where s.study_id = st.id)', [
+      ids,
+    ]);
   }
 }

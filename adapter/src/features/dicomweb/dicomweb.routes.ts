@@ -24,7 +24,7 @@
  */
 import type { Request } from 'express';
 import { isDicomUid, type PermissionKey } from '@pacs/common';
-import { requireVisibleResource, requireVisibleStudy, visibleSeriesOf } from '../../access/visibility.ts';
+import { requireVisibleResource, requireVisibleStudy, trashedInstancesOf, visibleSeriesOf } from '../../access/visibility.ts';
 import type { Auth } from '../../access/auth.ts';
 import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
@@ -110,7 +110,12 @@ async function filteredQido(deps: Deps, auth: Auth, req: Request, level: string)
     // Series and instances: only those of series the caller sees (a role limited by modality).
     const seriesOf = (item: DicomJson) => String(item['0020000E']?.Value?.[0] ?? '');
     const allowed = await sql.visibleSeriesUids(deps.db, auth, uids);
-    return items.filter((item) => allowed.has(seriesOf(item)));
+    const kept = items.filter((item) => allowed.has(seriesOf(item)));
+    if (level === 'series') return kept;
+    // Instances: not those in the recycle bin (their study and series may still be listed).
+    const sopOf = (item: DicomJson) => String(item['00080018']?.Value?.[0] ?? '');
+    const trashed = await sql.trashedInstanceUids(deps.db, kept.map(sopOf));
+    return kept.filter((item) => !trashed.has(sopOf(item)));
   }
   const allowed = await sql.visibleStudyUids(deps.db, auth, uids);
   return items.filter((item) => allowed.has(uidOf(item)));
@@ -147,19 +152,22 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         // A role that hides fields: JSON answers stripped, queries on them and whole files refused.
         const hidden = hiddenOf(deps, auth);
         const jsonEdit = hiddenFieldsEdit(segments.slice(2), new URLSearchParams(queryString(req).slice(1)), hidden);
-        // A caller who sees only some series of the study (a role limited by modality): the study's
-        // series and instance searches and its metadata keep those series; whole-study retrieves
-        // and renderings are refused.
-        const allowed =
-          series === undefined && instance === undefined
-            ? await visibleSeriesOf(deps.db, auth, await requireVisibleStudy(deps.db, auth, uid))
-            : null;
-        if (allowed) {
-          const part = segments.length === 3 ? (segments[2] ?? '') : '';
-          if (!['series', 'instances', 'metadata'].includes(part)) throw new AppError('not_found');
+        // A caller who sees only some series of the study (a role limited by modality), or a study
+        // or series with instances in the recycle bin: the study's series and instance searches and
+        // the metadata keep what may be seen; whole retrieves and renderings are refused.
+        const studyId = await requireVisibleStudy(deps.db, auth, uid);
+        const wholeStudy = series === undefined && instance === undefined;
+        const allowed = wholeStudy ? await visibleSeriesOf(deps.db, auth, studyId) : null;
+        const trashed = instance === undefined ? await trashedInstancesOf(deps.db, studyId, series) : null;
+        const storedSeries = segments.length === 4 && series !== undefined && wantsStoredInstances(req.get('accept'));
+        if ((allowed || trashed) && !storedSeries) {
+          const part = wholeStudy ? (segments.length === 3 ? segments[2] : '') : segments.length === 5 ? segments[4] : '';
+          if (!(wholeStudy ? ['series', 'instances', 'metadata'] : ['instances', 'metadata']).includes(part ?? ''))
+            throw new AppError('not_found');
           const search = new URLSearchParams(queryString(req).slice(1));
           if (part !== 'metadata') search.append('includefield', '0020000E');
-          const response = await deps.orthanc.request(`/dicom-web/studies/${uid}/${part}?${search.toString()}`, {
+          if (part === 'instances') search.append('includefield', '00080018');
+          const response = await deps.orthanc.request(`/dicom-web/${segments.map(encodeURIComponent).join('/')}?${search.toString()}`, {
             headers: { accept: 'application/dicom+json' },
           });
           if (!response.ok) {
@@ -167,16 +175,19 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
             throw new AppError(response.status === 400 ? 'bad_request' : 'not_found');
           }
           const items = response.status === 204 ? [] : ((await readJsonBounded(response)) as DicomJson[]);
+          const value = (item: DicomJson, tag: string) => String(item[tag]?.Value?.[0] ?? '');
           const kept = items
-            .filter((item) => allowed.has(String(item['0020000E']?.Value?.[0] ?? '')))
+            .filter((item) => !allowed || allowed.has(value(item, '0020000E')))
+            .filter((item) => !trashed || !trashed.has(value(item, '00080018')))
             .map((item) => stripHidden(item, hidden));
           res.type('application/dicom+json').send(JSON.stringify(kept));
           return;
         }
         // A whole series as stored, in display order (series-files.ts).
-        if (segments.length === 4 && segments[2] === 'series' && wantsStoredInstances(req.get('accept'))) {
-          // Of twins (one UID, several PatientIDs) only the visible one that requireVisibleResource checked.
-          const ids = await sql.seriesInstanceIds(deps.db, await requireVisibleStudy(deps.db, auth, uid), series!);
+        if (storedSeries) {
+          // Of twins (one UID, several PatientIDs) only the visible one that requireVisibleResource
+          // checked; instances in the recycle bin left out.
+          const ids = await sql.seriesInstanceIds(deps.db, studyId, series);
           if (ids.length === 0) throw new AppError('not_found');
           await sendSeriesFiles(res, storageOf(deps), deps.orthanc, ids);
           return;

@@ -16,6 +16,7 @@ export async function selectInstances(db: Db, studyId: number, seriesUids: reado
     `select i.orthanc_id, s.series_instance_uid, i.file_size::text as file_size
        from instances i join series s on s.id = i.series_id
       where s.study_id = $1 and ($2::text[] is null or s.series_instance_uid = any($2))
+        and s.trashed_at is null and i.trashed_at is null
       order by s.series_number nulls last, s.id, i.instance_number nulls last, i.id`,
     [studyId, seriesUids],
   );

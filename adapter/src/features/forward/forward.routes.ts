@@ -9,31 +9,9 @@
  *                          administrator's: everyone's), with their progress read from Orthanc
  * - POST /forward/cancel   form Id → ForwardJob
  */
-import type { Request } from 'express';
-import { isDicomUid, isJsonObject, type ForwardItem } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
-import { invalid, jsonField, requiredInt } from '../../http/input.ts';
+import { requiredInt, resourceItems } from '../../http/input.ts';
 import { cancelForward, createForward, listForwards } from './forward.service.ts';
-
-const MAX_ITEMS = 100_000;
-
-/** Items: a JSON array of UIDs objects; each UID checked, an instance names its series. */
-function readItems(req: Request): ForwardItem[] {
-  const value = jsonField(req, 'Items');
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_ITEMS) throw invalid('Items');
-  return value.map((item) => {
-    if (!isJsonObject(item)) throw invalid('Items');
-    const { StudyInstanceUID: study, SeriesInstanceUID: series, SOPInstanceUID: instance } = item;
-    if (!isDicomUid(study)) throw invalid('Items');
-    if (series !== undefined && !isDicomUid(series)) throw invalid('Items');
-    if (instance !== undefined && !isDicomUid(instance)) throw invalid('Items');
-    return {
-      StudyInstanceUID: study,
-      ...(series !== undefined ? { SeriesInstanceUID: series } : {}),
-      ...(instance !== undefined ? { SOPInstanceUID: instance } : {}),
-    };
-  });
-}
 
 export const forwardRoutes: AnyRouteSpec[] = [
   {
@@ -41,7 +19,8 @@ export const forwardRoutes: AnyRouteSpec[] = [
     path: '/forward/create',
     access: 'list_forward',
     summary: 'Forward studies, series or instances to a send destination (C-STORE, one job per study)',
-    handler: (req, _res, { deps, auth }) => createForward(deps, auth, requiredInt(req, 'Destination', 1, 2_147_483_647), readItems(req)),
+    handler: (req, _res, { deps, auth }) =>
+      createForward(deps, auth, requiredInt(req, 'Destination', 1, 2_147_483_647), resourceItems(req, 100_000)),
   },
   {
     method: 'get',

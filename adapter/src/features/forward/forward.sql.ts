@@ -14,7 +14,7 @@ export async function selectInstanceIds(
 ): Promise<string[]> {
   const { rows } = await db.query<{ orthanc_id: string }>(
     `select i.orthanc_id from instances i join series s on s.id = i.series_id
-      where s.study_id = $1
+      where s.study_id = $1 and s.trashed_at is null and i.trashed_at is null
         and ($2::text[] is null or s.series_instance_uid = any($2))
         and ($3::text[] is null or i.sop_instance_uid = any($3))
       order by s.series_number nulls last, s.id, i.instance_number nulls last, i.id`,

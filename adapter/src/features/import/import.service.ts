@@ -105,8 +105,8 @@ async function mayAddTo(ctx: ImportContext, uid: string): Promise<'new' | 'yes' 
  * indexed (every copy), and a series of the file's modality in that study, must both be visible.
  */
 async function maySeeSeries(ctx: ImportContext, file: FileIdentity): Promise<boolean> {
+  // Asked even of a caller who sees everything: a series in the recycle bin takes no new files.
   const visible = sql.seriesPredicate(ctx.auth);
-  if (visible.sql === 'true') return true;
   const held = await sql.seriesCopiesSeen(ctx.deps.db, visible, file.study, file.series);
   if (held.some((seen) => !seen)) return false;
   return (await sql.newSeriesSeen(ctx.deps.db, visible, file.study, file.modality)).every(Boolean);

@@ -13,7 +13,7 @@ export async function studyCopiesSeen(db: Db, auth: Auth, studyUid: string): Pro
   return rows.map((row) => row.seen);
 }
 
-/** The series-level predicate for a caller; `true` when it sees every series of what it sees. */
+/** The series-level predicate for a caller. */
 export function seriesPredicate(auth: Auth): ReturnType<typeof visibleSeries> {
   // Both queries below bind the study UID as $1 and one more value as $2: one predicate serves both.
   return visibleSeries(auth, 3);
@@ -42,7 +42,7 @@ export async function newSeriesSeen(
   modality: string,
 ): Promise<boolean[]> {
   const { rows } = await db.query<{ seen: boolean }>(
-    `select (${visible.sql}) as seen from studies st cross join (select $2::text as modality) s where st.study_instance_uid = $1`,
+    `select (${visible.sql}) as seen from studies st cross join (select $2::text as modality, null::timestamptz as trashed_at) s where st.study_instance_uid = $1`,
     [studyUid, modality, ...visible.params],
   );
   return rows.map((row) => row.seen);

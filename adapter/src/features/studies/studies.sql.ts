@@ -396,7 +396,7 @@ export async function selectInstances(db: Db, auth: Auth, seriesUid: string, ter
   const { rows } = await db.query<InstanceRow>(
     `select i.sop_instance_uid, i.instance_number, i.number_of_frames, i.file_size, st.study_instance_uid
        from instances i join series s on s.id = i.series_id join studies st on st.id = s.study_id
-      where s.series_instance_uid = $1 and (${visible.sql}) order by ${order}`,
+      where s.series_instance_uid = $1 and i.trashed_at is null and (${visible.sql}) order by ${order}`,
     [seriesUid, ...visible.params],
   );
   return rows;
