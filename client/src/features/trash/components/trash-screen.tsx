@@ -47,6 +47,14 @@ function OutcomeNote({ outcome }: { outcome: Outcome }) {
       </FormAlert>
     );
   }
+  if (outcome.result.FinishedAt === null) {
+    // The adapter answers after a few seconds while a large delete goes on; the bin marks what it still holds.
+    return (
+      <FormAlert tone="success">
+        <FormattedMessage id="trash.outcome.continuing" />
+      </FormAlert>
+    );
+  }
   return (
     <FormAlert tone={outcome.result.Failed > 0 ? 'danger' : 'success'}>
       <FormattedMessage id="trash.outcome.deleted" values={{ items, size: formatFileSize(outcome.result.FileSize) }} />
