@@ -182,6 +182,38 @@ describe('recycle bin', () => {
     await bin.empty.waitFor();
   });
 
+  it("says when someone else changed the bin, and not after the user's own restore", async () => {
+    open = await newPage(browser, DESKTOP);
+    const { page } = open;
+    await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
+    const bin = new TrashPage(page, stack.baseUrl);
+    await bin.open();
+    await bin.empty.waitFor();
+    const heartbeats = () => page.waitForResponse((response) => response.url().includes('/server/heartbeat?key=trashbox'));
+    await heartbeats();
+
+    // Another session moves a study to the bin.
+    await admin.agent
+      .post(`${API}/studies/delete`)
+      .set(admin.csrf)
+      .send({ Items: [{ StudyInstanceUID: tinyStudyUids('btrash-2').study }] })
+      .expect(200);
+    await bin.notice.waitFor({ timeout: 25_000 });
+    await expect(bin.studyRows.count()).resolves.toBe(0);
+    await bin.notice.getByRole('button', { name: 'Refresh' }).click();
+    await bin.studyRow('Stay').waitFor();
+    await expect(bin.notice.count()).resolves.toBe(0);
+
+    await bin.checkbox(bin.studyRow('Stay')).check();
+    await bin.button('Restore').click();
+    await bin.dialog('Restore').getByRole('button', { name: 'Restore', exact: true }).click();
+    await bin.empty.waitFor();
+    // The page's own marker read after the restore, then the heartbeat's next one: no notice.
+    await heartbeats();
+    await heartbeats();
+    await expect(bin.notice.count()).resolves.toBe(0);
+  });
+
   it('shows no Delete to a user without list_delete', async () => {
     open = await newPage(browser, DESKTOP);
     const { page } = open;

@@ -38,6 +38,11 @@ export class TrashPage {
     return this.page.locator('.trash-empty', { hasText: 'No items found' });
   }
 
+  /** "The recycle bin has changed since this page was loaded", with Refresh. */
+  get notice(): Locator {
+    return this.page.locator('.trash-notice');
+  }
+
   get outcome(): Locator {
     return this.page.locator('.trash-bin .alert').first();
   }
