@@ -149,17 +149,25 @@ describe('recycle bin', () => {
     await list.waitForRowCount(1);
   });
 
-  it('fits a phone: the bin with a study expanded, and the delete all confirmation', async () => {
-    // Another study to the bin, through the API this time.
-    const { study } = tinyStudyUids('btrash-2');
-    await admin.agent
-      .post(`${API}/studies/delete`)
-      .set(admin.csrf)
-      .send({ Items: [{ StudyInstanceUID: study }] })
-      .expect(200);
+  it('fits a phone: the Edit folder, the bin with a study expanded, and the delete all confirmation', async () => {
     open = await newPage(browser, PHONE);
     const { page } = open;
     await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
+    const list = new StudyListPage(page);
+    await list.waitUntilLoaded();
+    await list.toolbarButton('Edit').click();
+    const folder = page.getByRole('group', { name: 'Edit' });
+    await folder.getByRole('button', { name: 'Delete', exact: true }).waitFor();
+    await screenshot(page, 'trash-list-folder-390');
+    await page.keyboard.press('Escape');
+    await folder.waitFor({ state: 'detached' });
+
+    // Another study to the bin, through the API this time.
+    await admin.agent
+      .post(`${API}/studies/delete`)
+      .set(admin.csrf)
+      .send({ Items: [{ StudyInstanceUID: tinyStudyUids('btrash-2').study }] })
+      .expect(200);
     const bin = new TrashPage(page, stack.baseUrl);
     await bin.open();
     const row = bin.studyRow('Stay');

@@ -1,10 +1,10 @@
 /**
  * A folder of the list toolbar (spec 2 §3 toolbar items): a button that opens its items as a small
  * menu below it. The toolbar scrolls sideways on narrow screens, which would clip a menu placed
- * inside it, so the menu is placed against the window instead, and closes when the page scrolls
- * or resizes, on Escape, on a click outside and after one of its items is chosen.
+ * inside it, so the menu is placed against the window instead (following its button when something
+ * scrolls), and closes on Escape, on a click outside and after one of its items is chosen.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 
 export function ToolbarFolder({ label, children }: { label: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -12,16 +12,20 @@ export function ToolbarFolder({ label, children }: { label: string; children: Re
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
 
-  useLayoutEffect(() => {
-    if (!open || !button.current) return;
+  // Placed against the window below the button, aligned with its start edge and kept inside the window.
+  const placeMenu = useCallback(() => {
+    if (!button.current) return;
     const box = button.current.getBoundingClientRect();
     const rtl = getComputedStyle(button.current).direction === 'rtl';
     const width = document.documentElement.clientWidth;
     const menuWidth = panel.current?.offsetWidth ?? 0;
-    // Aligned with the button's start edge, kept inside the window.
     const start = rtl ? Math.max(8, width - box.right) : Math.max(8, box.left);
     setPlace({ top: box.bottom + 4, insetInlineStart: Math.min(start, Math.max(8, width - menuWidth - 8)) });
-  }, [open]);
+  }, []);
+
+  useLayoutEffect(() => {
+    if (open) placeMenu();
+  }, [open, placeMenu]);
 
   useEffect(() => {
     if (!open) return;
@@ -37,15 +41,16 @@ export function ToolbarFolder({ label, children }: { label: string; children: Re
     };
     document.addEventListener('pointerdown', onDown);
     document.addEventListener('keydown', onKey);
-    window.addEventListener('resize', close);
-    window.addEventListener('scroll', close, true);
+    // A phone's toolbar may still be scrolling (momentum) when the menu opens: the menu follows its button.
+    window.addEventListener('resize', placeMenu);
+    window.addEventListener('scroll', placeMenu, true);
     return () => {
       document.removeEventListener('pointerdown', onDown);
       document.removeEventListener('keydown', onKey);
-      window.removeEventListener('resize', close);
-      window.removeEventListener('scroll', close, true);
+      window.removeEventListener('resize', placeMenu);
+      window.removeEventListener('scroll', placeMenu, true);
     };
-  }, [open]);
+  }, [open, placeMenu]);
 
   return (
     <>
