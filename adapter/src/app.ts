@@ -27,6 +27,7 @@ import { sharesRoutes } from './features/shares/shares.routes.ts';
 import { networkRoutes } from './features/network/network.routes.ts';
 import { forwardRoutes } from './features/forward/forward.routes.ts';
 import { exportRoutes } from './features/export/export.routes.ts';
+import { editRoutes } from './features/edit/edit.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -47,6 +48,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...networkRoutes,
   ...forwardRoutes,
   ...exportRoutes,
+  ...editRoutes,
   ...sharesRoutes,
 ];
 
