@@ -1,6 +1,6 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Report, Share, Import, Export, CSV and Refresh work; the other actions
+ * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit and Refresh work; the other actions
  * arrive in later releases and show disabled. An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
@@ -17,7 +17,8 @@ import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
 import { ForwardDialog } from '../../forward/index.ts';
-import { selectedResources, type SelectedResource } from '../selection.ts';
+import { EditDialog, type EditTarget } from '../../edit/index.ts';
+import { selectedResources, singleSelectedRow, type RowRef, type SelectedResource } from '../selection.ts';
 import { ExportDialog } from './export-dialog.tsx';
 
 const LABELS = defineMessages({
@@ -59,7 +60,9 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const [csvOpen, setCsvOpen] = useState(false);
   const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  const [editTarget, setEditTarget] = useState<EditTarget | null>(null);
   const navigate = useNavigate();
+  const single = singleSelectedRow(store.rows);
 
   const render = (item: ToolbarItem) => {
     if (item.type === 'divider') return <span key={item.key} className="toolbar-divider" role="separator" />;
@@ -125,6 +128,19 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
+    if (item.key === 'edit') {
+      return (
+        <button
+          key={item.key}
+          type="button"
+          className="tool-button"
+          disabled={!single}
+          onClick={() => single && setEditTarget(editTargetOf(single))}
+        >
+          {label(item)}
+        </button>
+      );
+    }
     if (item.key === 'csv') {
       return (
         <button key={item.key} type="button" className="tool-button" onClick={() => setCsvOpen(true)}>
@@ -155,7 +171,15 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
       {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
       {forwardItems && <ForwardDialog items={forwardItems} onClose={() => setForwardItems(null)} />}
       {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
+      {editTarget && <EditDialog target={editTarget} onClose={() => setEditTarget(null)} onSaved={() => void store.refresh()} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );
 });
+
+/** The selected row as the edit dialogs take it. */
+function editTargetOf(row: RowRef): EditTarget {
+  if (row.level === 'study') return { level: 'study', study: row.study.item };
+  if (row.level === 'series') return { level: 'series', study: row.study.item, series: row.series.item };
+  return { level: 'instance', study: row.study.item, series: row.series.item, instance: row.instance.item };
+}
