@@ -1,7 +1,8 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit and Refresh work; the other actions
- * arrive in later releases and show disabled. An action the user may not use is not shown.
+ * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit and Refresh
+ * work; the other actions arrive in later releases and show disabled. A folder opens a menu of
+ * its items (toolbar-folder.tsx). An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { sessionStore } from '../../../state/index.ts';
 import { folderLabel } from '../../../i18n/default-labels.ts';
 import { ImportDialog } from '../../import/index.ts';
 import { ShareAction } from '../../shares/index.ts';
-import { visibleToolbarItems } from '../../toolbars/index.ts';
+import { visibleFolderItems, visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
@@ -20,6 +21,7 @@ import { ForwardDialog } from '../../forward/index.ts';
 import { EditDialog, type EditTarget } from '../../edit/index.ts';
 import { selectedResources, singleSelectedRow, type RowRef, type SelectedResource } from '../selection.ts';
 import { ExportDialog } from './export-dialog.tsx';
+import { ToolbarFolder, type FolderAction } from './toolbar-folder.tsx';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -63,6 +65,13 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const [editTarget, setEditTarget] = useState<EditTarget | null>(null);
   const navigate = useNavigate();
   const single = singleSelectedRow(store.rows);
+  const visibility = { can: (permission: Parameters<typeof sessionStore.can>[0]) => sessionStore.can(permission) };
+
+  /** Actions that work the same on the bar and inside a folder. */
+  const folderAction = (item: ToolbarItem): FolderAction | undefined => {
+    if (item.key === 'edit') return { disabled: !single, run: () => single && setEditTarget(editTargetOf(single)) };
+    return undefined;
+  };
 
   const render = (item: ToolbarItem) => {
     if (item.type === 'divider') return <span key={item.key} className="toolbar-divider" role="separator" />;
@@ -128,15 +137,17 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
-    if (item.key === 'edit') {
+    if (item.type === 'folder') {
+      const children = visibleFolderItems('list', item, visibility);
+      if (children.length === 0) return null;
       return (
-        <button
-          key={item.key}
-          type="button"
-          className="tool-button"
-          disabled={!single}
-          onClick={() => single && setEditTarget(editTargetOf(single))}
-        >
+        <ToolbarFolder key={item.key} label={label(item)} items={children} itemLabel={label} actionOf={folderAction} laterTitle={later} />
+      );
+    }
+    const action = folderAction(item);
+    if (action) {
+      return (
+        <button key={item.key} type="button" className="tool-button" disabled={action.disabled} onClick={action.run}>
           {label(item)}
         </button>
       );
@@ -151,12 +162,11 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
     return (
       <button key={item.key} type="button" className="tool-button" disabled title={later}>
         {label(item)}
-        {item.type === 'folder' && <span className="tool-caret" aria-hidden="true" />}
       </button>
     );
   };
 
-  const { left, right } = visibleToolbarItems('list', items, { can: (permission) => sessionStore.can(permission) });
+  const { left, right } = visibleToolbarItems('list', items, visibility);
   return (
     <div className="study-toolbar">
       <div className="toolbar-group">{left.map(render)}</div>
