@@ -23,7 +23,11 @@ beforeAll(async () => {
     { seed: 'bedit-1', patientName: 'Wrong^Walter', patientId: 'ED-1', studyDescription: 'CT chest', modality: 'CT' },
     { seed: 'bedit-2', patientName: 'Other^Otto', patientId: 'ED-2', studyDescription: 'MR head', modality: 'MR' },
   ]);
-  await createReader(admin, { id: 'reader', password: 'reader-pass-1', role: { name: 'Readers', permissions: { list: true, viewer: true } } });
+  await createReader(admin, {
+    id: 'reader',
+    password: 'reader-pass-1',
+    role: { name: 'Readers', permissions: { list: true, viewer: true } },
+  });
 }, 180_000);
 
 afterAll(async () => {
