@@ -1,7 +1,8 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Report, Share, Import, Export, CSV and Refresh work; the other actions
- * arrive in later releases and show disabled. An action the user may not use is not shown.
+ * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit and Refresh
+ * work; the other actions arrive in later releases and show disabled. A folder opens a menu of
+ * its items (toolbar-folder.tsx). An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -12,13 +13,15 @@ import { sessionStore } from '../../../state/index.ts';
 import { folderLabel } from '../../../i18n/default-labels.ts';
 import { ImportDialog } from '../../import/index.ts';
 import { ShareAction } from '../../shares/index.ts';
-import { visibleToolbarItems } from '../../toolbars/index.ts';
+import { visibleFolderItems, visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
 import { ForwardDialog } from '../../forward/index.ts';
-import { selectedResources, type SelectedResource } from '../selection.ts';
+import { EditDialog, type EditTarget } from '../../edit/index.ts';
+import { selectedResources, singleSelectedRow, type RowRef, type SelectedResource } from '../selection.ts';
 import { ExportDialog } from './export-dialog.tsx';
+import { ToolbarFolder, type FolderAction } from './toolbar-folder.tsx';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -59,7 +62,16 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const [csvOpen, setCsvOpen] = useState(false);
   const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  const [editTarget, setEditTarget] = useState<EditTarget | null>(null);
   const navigate = useNavigate();
+  const single = singleSelectedRow(store.rows);
+  const visibility = { can: (permission: Parameters<typeof sessionStore.can>[0]) => sessionStore.can(permission) };
+
+  /** Actions that work the same on the bar and inside a folder. */
+  const folderAction = (item: ToolbarItem): FolderAction | undefined => {
+    if (item.key === 'edit') return { disabled: !single, run: () => single && setEditTarget(editTargetOf(single)) };
+    return undefined;
+  };
 
   const render = (item: ToolbarItem) => {
     if (item.type === 'divider') return <span key={item.key} className="toolbar-divider" role="separator" />;
@@ -125,6 +137,21 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
+    if (item.type === 'folder') {
+      const children = visibleFolderItems('list', item, visibility);
+      if (children.length === 0) return null;
+      return (
+        <ToolbarFolder key={item.key} label={label(item)} items={children} itemLabel={label} actionOf={folderAction} laterTitle={later} />
+      );
+    }
+    const action = folderAction(item);
+    if (action) {
+      return (
+        <button key={item.key} type="button" className="tool-button" disabled={action.disabled} onClick={action.run}>
+          {label(item)}
+        </button>
+      );
+    }
     if (item.key === 'csv') {
       return (
         <button key={item.key} type="button" className="tool-button" onClick={() => setCsvOpen(true)}>
@@ -135,12 +162,11 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
     return (
       <button key={item.key} type="button" className="tool-button" disabled title={later}>
         {label(item)}
-        {item.type === 'folder' && <span className="tool-caret" aria-hidden="true" />}
       </button>
     );
   };
 
-  const { left, right } = visibleToolbarItems('list', items, { can: (permission) => sessionStore.can(permission) });
+  const { left, right } = visibleToolbarItems('list', items, visibility);
   return (
     <div className="study-toolbar">
       <div className="toolbar-group">{left.map(render)}</div>
@@ -155,7 +181,15 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
       {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
       {forwardItems && <ForwardDialog items={forwardItems} onClose={() => setForwardItems(null)} />}
       {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
+      {editTarget && <EditDialog target={editTarget} onClose={() => setEditTarget(null)} onSaved={() => void store.refresh()} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );
 });
+
+/** The selected row as the edit dialogs take it. */
+function editTargetOf(row: RowRef): EditTarget {
+  if (row.level === 'study') return { level: 'study', study: row.study.item };
+  if (row.level === 'series') return { level: 'series', study: row.study.item, series: row.series.item };
+  return { level: 'instance', study: row.study.item, series: row.series.item, instance: row.instance.item };
+}
