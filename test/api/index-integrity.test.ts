@@ -191,3 +191,32 @@ describe('a change PostgreSQL refuses', () => {
     }
   });
 });
+
+describe('reconciliation with Orthanc', () => {
+  it('drops studies deleted through Orthanc’s own API and reads studies the index lacks', async () => {
+    send('recon-a', tinyStudy({ seed: 'recon-a', patientName: 'Recon^Gone', patientId: 'PID-RECON-A' }));
+    send('recon-b', tinyStudy({ seed: 'recon-b', patientName: 'Recon^Lost', patientId: 'PID-RECON-B' }));
+    const a = tinyStudyUids('recon-a').study;
+    const b = tinyStudyUids('recon-b').study;
+    await waitForList((all) => [a, b].every((uid) => all.some((i) => i.StudyInstanceUID === uid)), 'both studies');
+    const [row] = await stack.sql<{ orthanc_id: string }>('select orthanc_id from studies where study_instance_uid = $1', [a]);
+    const { url, user, password } = stack.config.orthanc;
+    const deleted = await fetch(`${url}/studies/${row!.orthanc_id}`, {
+      method: 'DELETE',
+      headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') },
+    });
+    expect(deleted.status).toBe(200);
+    // A study whose changes the index never applied (as if missed): its rows are gone.
+    await stack.sql('delete from studies where study_instance_uid = $1', [b]);
+    expect((await list()).map((i) => i.StudyInstanceUID)).toContain(a);
+
+    const result = await stack.adapter!.deps.follower.reconcile();
+    expect(result.removed).toBe(1);
+    expect(result.added).toBeGreaterThanOrEqual(1);
+    const uids = (await list()).map((i) => i.StudyInstanceUID);
+    expect(uids).not.toContain(a);
+    expect(uids).toContain(b);
+    await admin.agent.get(`${API}/studies/find`).query({ uid: a }).expect(404);
+    expect(await stack.adapter!.deps.follower.reconcile()).toEqual({ removed: 0, added: 0 });
+  });
+});

@@ -76,7 +76,7 @@ afterAll(async () => {
 async function moveToBin(page: Page, list: StudyListPage, shot?: string): Promise<void> {
   await list.studyRow('CT chest').locator('td').nth(3).click();
   await list.toolbarButton('Edit').click();
-  await page.getByRole('group', { name: 'Edit' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Move to the recycle bin' });
   await dialog.waitFor();
   await expect(dialog.textContent()).resolves.toContain('1 study selected.');
@@ -156,8 +156,8 @@ describe('recycle bin', () => {
     const list = new StudyListPage(page);
     await list.waitUntilLoaded();
     await list.toolbarButton('Edit').click();
-    const folder = page.getByRole('group', { name: 'Edit' });
-    await folder.getByRole('button', { name: 'Delete', exact: true }).waitFor();
+    const folder = page.getByRole('menu', { name: 'Edit' });
+    await folder.getByRole('menuitem', { name: 'Delete', exact: true }).waitFor();
     await screenshot(page, 'trash-list-folder-390');
     await page.keyboard.press('Escape');
     await folder.waitFor({ state: 'detached' });
@@ -229,9 +229,9 @@ describe('recycle bin', () => {
     const list = new StudyListPage(page);
     await list.waitUntilLoaded();
     await list.toolbarButton('Edit').click();
-    const folder = page.getByRole('group', { name: 'Edit' });
-    await folder.getByRole('button', { name: 'Note', exact: true }).waitFor();
-    await expect(folder.getByRole('button', { name: 'Delete', exact: true }).count()).resolves.toBe(0);
+    const folder = page.getByRole('menu', { name: 'Edit' });
+    await folder.getByRole('menuitem', { name: 'Note', exact: true }).waitFor();
+    await expect(folder.getByRole('menuitem', { name: 'Delete', exact: true }).count()).resolves.toBe(0);
     await expect(list.toolbar.getByRole('button', { name: 'Delete', exact: true }).count()).resolves.toBe(0);
 
     const reader = await signIn(stack.baseUrl, READER.id, READER.password);

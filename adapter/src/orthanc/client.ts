@@ -249,6 +249,82 @@ export class OrthancClient {
   }
 
   /**
+   * Rewrites a study's or series' files with `modification` as an asynchronous job
+   * (POST /{studies|series}/{id}/modify); the job's id. With every UID kept and the same
+   * PatientID, the rewritten instances keep their Orthanc ids and replace the stored ones
+   * (OverwriteInstances); Orthanc 1.10 refuses a new PatientID at these levels.
+   */
+  async modifyResource(
+    level: 'studies' | 'series',
+    id: string,
+    modification: OrthancModification,
+    options: RequestOptions = {},
+  ): Promise<string> {
+    const path = `/${level}/${encodeURIComponent(id)}/modify`;
+    const body = Buffer.from(JSON.stringify({ ...modification, Asynchronous: true }));
+    const response = await this.request(path, { ...options, method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const text = await response.text();
+    if (response.status === 404) throw new AppError('not_found');
+    if (!response.ok) throw new OrthancAnswerError(path, response.status, text);
+    return (JSON.parse(text) as { ID: string }).ID;
+  }
+
+  /**
+   * Waits for a job to end, polling every `intervalMs`; resolves on Success, throws with Orthanc's
+   * reason on Failure, when Orthanc forgets the job, or after `timeoutMs`.
+   */
+  async waitForJob(
+    id: string,
+    { timeoutMs = 30 * 60_000, intervalMs = 100 }: { timeoutMs?: number; intervalMs?: number } = {},
+  ): Promise<OrthancJob> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await this.getJob(id);
+      if (!job) throw new Error(`Orthanc no longer knows job ${id}`);
+      if (job.State === 'Success') return job;
+      if (job.State === 'Failure') {
+        const details = (job as OrthancJob & { ErrorDetails?: string }).ErrorDetails;
+        throw new Error(`Orthanc job ${id} failed: ${job.ErrorDescription ?? ''}${details ? ` (${details})` : ''}`);
+      }
+      if (Date.now() > deadline) throw new Error(`Orthanc job ${id} did not finish within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+
+  /** One instance's file with `modification` applied, whole (for files that are stored again at once). */
+  async modifiedInstanceFile(id: string, modification: OrthancModification, options: RequestOptions = {}): Promise<Buffer> {
+    const path = `/instances/${encodeURIComponent(id)}/modify`;
+    const body = Buffer.from(JSON.stringify(modification));
+    const response = await this.request(path, {
+      timeoutMs: 120_000,
+      ...options,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    if (response.status === 404) {
+      await response.arrayBuffer();
+      throw new AppError('not_found');
+    }
+    if (!response.ok) throw new OrthancAnswerError(path, response.status, await response.text());
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  /** Stores one DICOM file (POST /instances); the new instance's Orthanc ids. */
+  async storeInstance(file: Buffer, options: RequestOptions = {}): Promise<{ ID: string; ParentStudy: string; Status: string }> {
+    const response = await this.request('/instances', {
+      timeoutMs: 120_000,
+      ...options,
+      method: 'POST',
+      body: file,
+      headers: { 'content-type': 'application/dicom' },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new OrthancAnswerError('/instances', response.status, text);
+    return JSON.parse(text) as { ID: string; ParentStudy: string; Status: string };
+  }
+
+  /**
    * Deletes a study, series or instance for good (DELETE /studies|series|instances/{id}). False when
    * Orthanc no longer holds it (already deleted: a retried delete is not an error).
    */

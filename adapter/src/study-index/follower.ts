@@ -24,6 +24,9 @@ const LOCK_KEY = 724_110_003;
 const PAGE = 1000;
 /** Attempts at a whole page that fails for a reason other than an outage, before going change by change. */
 const PAGE_ATTEMPTS = 3;
+/** How often the index is compared with the studies Orthanc holds (reconcile), and the first time after start. */
+const RECONCILE_MS = 10 * 60_000;
+const FIRST_RECONCILE_MS = 60_000;
 
 /** What the follower needs of the indexer (a seam for unit tests). */
 export type IndexWriter = Pick<
@@ -34,6 +37,8 @@ export type IndexWriter = Pick<
 export interface FollowerOptions {
   idleMs?: number;
   indexer?: IndexWriter;
+  /** Milliseconds between reconciliations with Orthanc's list of studies (default ten minutes). */
+  reconcileMs?: number;
 }
 
 /** PostgreSQL SQLSTATE classes and codes that mean "try again later", not "this cannot be written". */
@@ -59,6 +64,8 @@ export class ChangesFollower {
   private lockClient: DbClient | undefined;
   private readonly indexer: IndexWriter;
   private readonly idleMs: number;
+  private readonly reconcileMs: number;
+  private nextReconcile = Date.now() + FIRST_RECONCILE_MS;
   /** The cursor of a page that failed to apply, and how many times. */
   private failing = { cursor: -1, attempts: 0 };
   /** Resolves waiters (tests, benchmarks) after each committed batch. */
@@ -71,6 +78,7 @@ export class ChangesFollower {
   ) {
     this.indexer = options.indexer ?? new Indexer(orthanc, db);
     this.idleMs = options.idleMs ?? 250;
+    this.reconcileMs = options.reconcileMs ?? RECONCILE_MS;
   }
 
   start(): void {
@@ -98,6 +106,10 @@ export class ChangesFollower {
         }
         const more = await this.step();
         failures = 0;
+        if (!more && Date.now() >= this.nextReconcile) {
+          this.nextReconcile = Date.now() + this.reconcileMs;
+          await this.reconcile();
+        }
         if (!more) await sleep(this.idleMs);
       } catch (error) {
         failures++;
@@ -185,6 +197,54 @@ export class ChangesFollower {
     await this.indexer.write(emptyBatch(), last);
     log.info(`Study index rebuilt from Orthanc: ${done} studies`);
     return done;
+  }
+
+  /**
+   * Compares the index with the studies Orthanc holds, when the follower has caught up: Orthanc
+   * 1.10 logs no change when a study is deleted through its own REST API or Explorer (nor for
+   * studies it drops by its own MaximumStorageSize), so such studies would stay listed. Studies the
+   * index holds and Orthanc no longer does leave the index (each confirmed by a 404 first: the
+   * index is read before Orthanc's list, so a study that arrived meanwhile is not mistaken);
+   * studies Orthanc holds and the index lacks are read. Studies being deleted for good by the
+   * recycle bin are the bin's to finish. Deletions of single series or instances through Orthanc's
+   * own API are not seen here (docs/decisions.md).
+   */
+  async reconcile(): Promise<{ removed: number; added: number }> {
+    const indexed = await sql.indexedStudyIds(this.db);
+    const held = await this.orthanc.listStudies();
+    const heldSet = new Set(held);
+    const batch = emptyBatch();
+    for (const id of indexed) {
+      if (heldSet.has(id)) continue;
+      const gone = await this.orthanc.getStudy(id).then(
+        () => false,
+        (error: unknown) => {
+          if (error instanceof AppError && error.code === 'not_found') return true;
+          throw error;
+        },
+      );
+      if (gone) batch.deleted.push({ level: 'Study', orthancId: id });
+    }
+    if (batch.deleted.length > 0) await this.indexer.write(batch, null);
+    const known = new Set(indexed);
+    let added = 0;
+    for (const id of held) {
+      if (known.has(id)) continue;
+      const found = emptyBatch();
+      try {
+        await this.indexer.collectStudy(id, found);
+        await this.indexer.write(found, null);
+      } catch (error) {
+        if (isTransient(error)) throw error;
+        // Deleted meanwhile, or a study the index cannot take (recorded when its change was skipped).
+        if (!(error instanceof AppError && error.code === 'not_found')) log.warn(`Reconcile: study ${id} not indexed: ${errorText(error)}`);
+        continue;
+      }
+      added++;
+    }
+    if (batch.deleted.length > 0 || added > 0)
+      log.info(`Index reconciled with Orthanc: ${batch.deleted.length} studies gone, ${added} studies found`);
+    return { removed: batch.deleted.length, added };
   }
 
   /**

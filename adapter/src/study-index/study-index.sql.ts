@@ -117,6 +117,12 @@ export async function indexedSeries(db: Queryable, seriesIds: string[], gone: st
   return rows.map((row) => row.orthanc_id);
 }
 
+/** Orthanc ids of every indexed study not being deleted for good (reconcile compares them with Orthanc's). */
+export async function indexedStudyIds(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ orthanc_id: string }>('select orthanc_id from studies where deleting_at is null');
+  return rows.map((row) => row.orthanc_id);
+}
+
 /** Of these instances, the ones already indexed. */
 export async function indexedInstances(db: Queryable, instanceIds: string[]): Promise<string[]> {
   const { rows } = await db.query<{ orthanc_id: string }>('select orthanc_id from instances where orthanc_id = any($1)', [instanceIds]);

@@ -99,8 +99,8 @@ export async function moveStudiesToBin(deps: Deps, studyIds: readonly number[], 
 async function applyMarks(client: DbClient, marks: Marks, by: string): Promise<DeleteResult> {
   const result: DeleteResult = { Studies: 0, Series: 0, Instances: 0 };
   for (const studyId of marks.studies) if (await sql.markStudy(client, studyId, by)) result.Studies += 1;
-  result.Series = await sql.markSeries(client, [...marks.series], by);
-  result.Instances = await sql.markInstances(client, [...marks.instances], by);
+  if (marks.series.size > 0) result.Series = await sql.markSeries(client, [...marks.series], by);
+  if (marks.instances.size > 0) result.Instances = await sql.markInstances(client, [...marks.instances], by);
   // Series touched by instance marks, and the series marked: promote full ones, then recount.
   const { rows } = await client.query<{ series_id: string }>('select distinct series_id from instances where id = any($1)', [
     [...marks.instances],

@@ -168,3 +168,21 @@ export function selectedResources(studies: readonly StudyNode[]): SelectedResour
   }
   return resources;
 }
+
+/**
+ * The one row the selection names (selectedResources), or null when it names none or several:
+ * what a single-row action such as Edit acts on.
+ */
+export function singleSelectedRow(studies: readonly StudyNode[]): RowRef | null {
+  const resources = selectedResources(studies);
+  if (resources.length !== 1) return null;
+  const [resource] = resources as [SelectedResource];
+  const study = studies.find((node) => node.item.StudyInstanceUID === resource.StudyInstanceUID);
+  if (!study) return null;
+  if (resource.SeriesInstanceUID === undefined) return { level: 'study', study };
+  const series = study.series?.find((node) => node.item.SeriesInstanceUID === resource.SeriesInstanceUID);
+  if (!series) return null;
+  if (resource.SOPInstanceUID === undefined) return { level: 'series', study, series };
+  const instance = series.instances?.find((node) => node.item.SOPInstanceUID === resource.SOPInstanceUID);
+  return instance ? { level: 'instance', study, series, instance } : null;
+}

@@ -1,14 +1,14 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right; a folder opens its items as a menu. Viewer, Report, Share, Import, Export,
- * Forward, CSV, Delete (to the recycle bin) and Refresh work; the other actions arrive in later
- * releases and show disabled. An action the user may not use is not shown.
+ * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit, Delete (to the
+ * recycle bin) and Refresh work; the other actions arrive in later releases and show disabled. A
+ * folder opens a menu of its items (toolbar-folder.tsx). An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { PermissionKey, ToolbarItem } from '@pacs/common';
+import type { ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
 import { folderLabel } from '../../../i18n/default-labels.ts';
 import { ImportDialog } from '../../import/index.ts';
@@ -18,10 +18,11 @@ import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
 import { ForwardDialog } from '../../forward/index.ts';
-import { selectedResources, type SelectedResource } from '../selection.ts';
+import { EditDialog, type EditTarget } from '../../edit/index.ts';
+import { selectedResources, singleSelectedRow, type RowRef, type SelectedResource } from '../selection.ts';
 import { ExportDialog } from './export-dialog.tsx';
+import { ToolbarFolder, type FolderAction } from './toolbar-folder.tsx';
 import { DeleteStudiesDialog } from '../../trash/index.ts';
-import { ToolbarFolder } from './toolbar-folder.tsx';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -62,19 +63,21 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const [csvOpen, setCsvOpen] = useState(false);
   const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  const [editTarget, setEditTarget] = useState<EditTarget | null>(null);
   const [deleteItems, setDeleteItems] = useState<SelectedResource[] | null>(null);
   const navigate = useNavigate();
-  const visibility = { can: (permission: PermissionKey) => sessionStore.can(permission) };
+  const single = singleSelectedRow(store.rows);
+  const visibility = { can: (permission: Parameters<typeof sessionStore.can>[0]) => sessionStore.can(permission) };
 
-  const render = (item: ToolbarItem): ReactNode => {
+  /** Actions that work the same on the bar and inside a folder. */
+  const folderAction = (item: ToolbarItem): FolderAction | undefined => {
+    if (item.key === 'edit') return { disabled: !single, run: () => single && setEditTarget(editTargetOf(single)) };
+    if (item.key === 'delete') return { disabled: selectedCount === 0, run: () => setDeleteItems(selectedResources(store.rows)) };
+    return undefined;
+  };
+
+  const render = (item: ToolbarItem) => {
     if (item.type === 'divider') return <span key={item.key} className="toolbar-divider" role="separator" />;
-    if (item.type === 'folder') {
-      return (
-        <ToolbarFolder key={item.key} label={label(item)}>
-          {visibleFolderItems('list', item, visibility).map(render)}
-        </ToolbarFolder>
-      );
-    }
     if (item.key === 'viewer') {
       return (
         <button key={item.key} type="button" className="tool-button tool-primary" disabled={selectedCount === 0} onClick={onOpenViewer}>
@@ -130,22 +133,24 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
-    if (item.key === 'delete') {
+    if (item.key === 'export') {
       return (
-        <button
-          key={item.key}
-          type="button"
-          className="tool-button"
-          disabled={selectedCount === 0}
-          onClick={() => setDeleteItems(selectedResources(store.rows))}
-        >
+        <button key={item.key} type="button" className="tool-button" disabled={selectedCount === 0} onClick={() => setExportOpen(true)}>
           {label(item)}
         </button>
       );
     }
-    if (item.key === 'export') {
+    if (item.type === 'folder') {
+      const children = visibleFolderItems('list', item, visibility);
+      if (children.length === 0) return null;
       return (
-        <button key={item.key} type="button" className="tool-button" disabled={selectedCount === 0} onClick={() => setExportOpen(true)}>
+        <ToolbarFolder key={item.key} label={label(item)} items={children} itemLabel={label} actionOf={folderAction} laterTitle={later} />
+      );
+    }
+    const action = folderAction(item);
+    if (action) {
+      return (
+        <button key={item.key} type="button" className="tool-button" disabled={action.disabled} onClick={action.run}>
           {label(item)}
         </button>
       );
@@ -182,7 +187,15 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         <DeleteStudiesDialog items={deleteItems} onClose={() => setDeleteItems(null)} onDeleted={() => void store.refresh()} />
       )}
       {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
+      {editTarget && <EditDialog target={editTarget} onClose={() => setEditTarget(null)} onSaved={() => void store.refresh()} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );
 });
+
+/** The selected row as the edit dialogs take it. */
+function editTargetOf(row: RowRef): EditTarget {
+  if (row.level === 'study') return { level: 'study', study: row.study.item };
+  if (row.level === 'series') return { level: 'series', study: row.study.item, series: row.series.item };
+  return { level: 'instance', study: row.study.item, series: row.series.item, instance: row.instance.item };
+}
