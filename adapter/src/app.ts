@@ -28,6 +28,7 @@ import { networkRoutes } from './features/network/network.routes.ts';
 import { forwardRoutes } from './features/forward/forward.routes.ts';
 import { exportRoutes } from './features/export/export.routes.ts';
 import { trashRoutes } from './features/trash/trash.routes.ts';
+import { autodeleteRoutes } from './features/autodelete/autodelete.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -49,6 +50,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...forwardRoutes,
   ...exportRoutes,
   ...trashRoutes,
+  ...autodeleteRoutes,
   ...sharesRoutes,
 ];
 

@@ -23,3 +23,4 @@ export * from './network.ts';
 export * from './study-csv.ts';
 export * from './export.ts';
 export * from './trash.ts';
+export * from './auto-delete.ts';
