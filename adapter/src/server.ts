@@ -22,6 +22,7 @@ import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
+import { startAutoDeleteJob } from './features/autodelete/autodelete.service.ts';
 
 export interface RunningAdapter {
   url: string;
@@ -79,6 +80,8 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   forwards.unref();
   // Finishes permanent deletes a dead process left (at once), then applies the bin's retention.
   const stopTrashJob = startTrashJob(deps, 60_000);
+  // Auto-delete's daily run, checked every minute (once a day across restarts and replicas).
+  const stopAutoDeleteJob = startAutoDeleteJob(deps, 60_000);
   const purge = setInterval(() => {
     deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
     void sweepUploads();
@@ -94,6 +97,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       clearInterval(purge);
       clearInterval(forwards);
       stopTrashJob();
+      stopAutoDeleteJob();
       await follower.stop();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

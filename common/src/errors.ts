@@ -12,6 +12,7 @@ export const ERRORS = {
   login_blocked: { status: 403, message: 'Login is blocked after too many failed attempts. Try again later.' },
   forbidden: { status: 403, message: 'You do not have permission to do this.' },
   dicom_connection_limit: { status: 403, message: 'You have already reached the maximum number of DICOM Connections.' },
+  auto_delete_not_available: { status: 403, message: 'Auto-delete is not available for this plan.' },
   not_found: { status: 404, message: 'The requested resource cannot be found.' },
   conflict: { status: 409, message: 'The request cannot be completed because it conflicts with the current resource.' },
   already_exists: { status: 409, message: 'An item with the entered value already exists' },

@@ -18,6 +18,15 @@ export interface OrthancSystem {
   PluginsEnabled: boolean;
 }
 
+/** `GET /statistics`; Orthanc 1.10 writes the sizes as strings of bytes. */
+export interface OrthancStatistics {
+  CountStudies: number;
+  CountSeries: number;
+  CountInstances: number;
+  TotalDiskSize: string;
+  TotalUncompressedSize: string;
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -140,6 +149,11 @@ export class OrthancClient {
 
   getSystem(options?: RequestOptions): Promise<OrthancSystem> {
     return this.json<OrthancSystem>('/system', options);
+  }
+
+  /** What Orthanc stores: counts, and the bytes its storage area holds. */
+  getStatistics(options?: RequestOptions): Promise<OrthancStatistics> {
+    return this.json<OrthancStatistics>('/statistics', options);
   }
 
   /** One page of the change log after `since` (Orthanc answers at most `limit`, up to 4096). */

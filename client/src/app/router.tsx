@@ -45,6 +45,7 @@ const ClientConnectionScreen = lazyScreen(
   () => import('../features/network/components/client-connection-screen.tsx'),
   'ClientConnectionScreen',
 );
+const AutoDeleteScreen = lazyScreen(() => import('../features/autodelete/components/auto-delete-screen.tsx'), 'AutoDeleteScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
@@ -69,6 +70,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/client/report': ReportSettingsScreen,
   '/admin/server/connection': ServerConnectionScreen,
   '/admin/server/recycle-bin': TrashScreen,
+  '/admin/server/auto-delete': AutoDeleteScreen,
   '/admin/client/connection': ClientConnectionScreen,
 };
 

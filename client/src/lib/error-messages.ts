@@ -17,6 +17,7 @@ const MESSAGES: Record<ErrorCode | ClientErrorCode, MessageDescriptor> = defineM
   login_blocked: { id: 'errors.login_blocked' },
   forbidden: { id: 'errors.forbidden' },
   dicom_connection_limit: { id: 'errors.dicom_connection_limit' },
+  auto_delete_not_available: { id: 'errors.auto_delete_not_available' },
   not_found: { id: 'errors.not_found' },
   conflict: { id: 'errors.conflict' },
   already_exists: { id: 'errors.already_exists' },
