@@ -40,6 +40,7 @@ const ServerConnectionScreen = lazyScreen(
   () => import('../features/network/components/server-connection-screen.tsx'),
   'ServerConnectionScreen',
 );
+const TrashScreen = lazyScreen(() => import('../features/trash/components/trash-screen.tsx'), 'TrashScreen');
 const ClientConnectionScreen = lazyScreen(
   () => import('../features/network/components/client-connection-screen.tsx'),
   'ClientConnectionScreen',
@@ -68,6 +69,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/share/guest': GuestToolbarScreen,
   '/admin/client/report': ReportSettingsScreen,
   '/admin/server/connection': ServerConnectionScreen,
+  '/admin/server/recycle-bin': TrashScreen,
   '/admin/server/auto-delete': AutoDeleteScreen,
   '/admin/client/connection': ClientConnectionScreen,
 };

@@ -32,6 +32,12 @@ describe('api client', () => {
     expect(headersOf(0).has('X-CSRF-Token')).toBe(false);
   });
 
+  it('repeats the key of a list value in the query', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await api.delete('/trashbox/delete', { query: { id: ['study-1', 'series-2'] } });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/viewer/api/trashbox/delete?id=study-1&id=series-2');
+  });
+
   it('sends forms url-encoded with the CSRF token', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
     await api.patch('/authconfig/update', { form: { Threshold: 3, LockTime: 60, Skip: undefined } });

@@ -8,7 +8,8 @@ import { ApiError } from './api-error.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type FormFields = Record<string, string | number | boolean | undefined>;
-export type QueryParams = Record<string, string | number | undefined>;
+/** A list value repeats its key (`id=a&id=b`). */
+export type QueryParams = Record<string, string | number | readonly (string | number)[] | undefined>;
 
 export interface RequestOptions {
   query?: QueryParams;
@@ -40,7 +41,10 @@ export function configureApiClient(next: Partial<ApiClientHooks>): void {
 
 export function buildUrl(path: string, query?: QueryParams): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (Array.isArray(value)) for (const entry of value as readonly (string | number)[]) params.append(key, String(entry));
+    else if (value !== undefined) params.set(key, String(value));
+  }
   const text = params.toString();
   return `${API_BASE}${path}${text ? `?${text}` : ''}`;
 }

@@ -1,2 +1,3 @@
 /** The server feature's public entry: what other features may use. */
 export { getStateQueryOptions } from './api/get-state.ts';
+export { getHeartbeat, type HeartbeatKey } from './api/get-heartbeat.ts';

@@ -1,6 +1,9 @@
 /** The studies feature's public entry: what other features may use. */
 export { OpenFirstStudy, opensFirstStudy } from './components/open-first-study.tsx';
-export type { FormatContext } from './format.ts';
+export { formatCell, type FormatContext } from './format.ts';
+export { visibleColumns } from './columns.ts';
+export { useIsPhone } from './use-narrow-screen.ts';
+export { alignStyle, PersonName } from './components/cells.tsx';
 export { useAeTitles } from './api/get-ae-titles.ts';
 export { useInstitutionNames } from './api/get-institution-names.ts';
 export { getStudy, getStudyQueryOptions, studyQueryKey, useStudy } from './api/get-study.ts';

@@ -1,8 +1,8 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit and Refresh
- * work; the other actions arrive in later releases and show disabled. A folder opens a menu of
- * its items (toolbar-folder.tsx). An action the user may not use is not shown.
+ * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit, Delete (to the
+ * recycle bin) and Refresh work; the other actions arrive in later releases and show disabled. A
+ * folder opens a menu of its items (toolbar-folder.tsx). An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { EditDialog, type EditTarget } from '../../edit/index.ts';
 import { selectedResources, singleSelectedRow, type RowRef, type SelectedResource } from '../selection.ts';
 import { ExportDialog } from './export-dialog.tsx';
 import { ToolbarFolder, type FolderAction } from './toolbar-folder.tsx';
+import { DeleteStudiesDialog } from '../../trash/index.ts';
 
 const LABELS = defineMessages({
   viewer: { id: 'studies.toolbar.viewer' },
@@ -63,6 +64,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const [editTarget, setEditTarget] = useState<EditTarget | null>(null);
+  const [deleteItems, setDeleteItems] = useState<SelectedResource[] | null>(null);
   const navigate = useNavigate();
   const single = singleSelectedRow(store.rows);
   const visibility = { can: (permission: Parameters<typeof sessionStore.can>[0]) => sessionStore.can(permission) };
@@ -70,6 +72,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   /** Actions that work the same on the bar and inside a folder. */
   const folderAction = (item: ToolbarItem): FolderAction | undefined => {
     if (item.key === 'edit') return { disabled: !single, run: () => single && setEditTarget(editTargetOf(single)) };
+    if (item.key === 'delete') return { disabled: selectedCount === 0, run: () => setDeleteItems(selectedResources(store.rows)) };
     return undefined;
   };
 
@@ -180,6 +183,9 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
       </div>
       {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
       {forwardItems && <ForwardDialog items={forwardItems} onClose={() => setForwardItems(null)} />}
+      {deleteItems && (
+        <DeleteStudiesDialog items={deleteItems} onClose={() => setDeleteItems(null)} onDeleted={() => void store.refresh()} />
+      )}
       {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
       {editTarget && <EditDialog target={editTarget} onClose={() => setEditTarget(null)} onSaved={() => void store.refresh()} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
