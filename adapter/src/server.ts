@@ -22,6 +22,7 @@ import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
+import { reconcileWorklist, worklistMoved } from './features/worklist/worklist.service.ts';
 
 export interface RunningAdapter {
   url: string;
@@ -38,6 +39,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const follower = new ChangesFollower(
     new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password, followerAgent),
     db,
+    { onWorklistMoved: (moved) => worklistMoved(config, moved) },
   );
   const deps: Deps = {
     config,
@@ -52,6 +54,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const firstStart = await bootstrap(db, config);
   await ensureConfigs(db);
   await reconcileNetwork(deps);
+  await reconcileWorklist(deps);
 
   const { app } = buildApp(deps);
   const server: Server = createServer(app);
