@@ -297,7 +297,8 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Record<string, 
 /**
  * Reads a worklist search from a query object, with the study search's conventions: keys compared
  * without case, the last of a repeated filter counts, unknown keys ignored (limit and offset are
- * the route's). Modality and Status take comma-separated lists.
+ * the route's). Modality (also ModalitiesInStudy, as the list's search bar sends it) and Status
+ * take comma-separated lists.
  */
 export function parseWorklistSearch(query: Record<string, unknown>): Parsed<WorklistSearch> {
   const search: WorklistSearch = { text: [], modalities: [], statuses: [], dates: [], period: null, order: [] };
@@ -314,7 +315,8 @@ export function parseWorklistSearch(query: Record<string, unknown>): Parsed<Work
     if (textKeys.includes(key)) {
       const term = searchableTerm(value, key === 'patientname' || key.endsWith('physicianname'));
       if (term !== '') search.text.push({ key: key as WorklistTextFilter, term: term.replace(/\*/g, '%') });
-    } else if (key === 'modality') {
+    } else if (key === 'modality' || key === 'modalitiesinstudy') {
+      // ModalitiesInStudy: what the list's search bar sends, shared with the worklist screen.
       search.modalities = list().map((item) => item.toUpperCase());
     } else if (key === 'status') {
       const statuses = list().map((item) => item.toLowerCase());

@@ -36,6 +36,7 @@ const UserViewerToolbarScreen = lazyScreen(toolbarScreens, 'UserViewerToolbarScr
 const UserReportToolbarScreen = lazyScreen(toolbarScreens, 'UserReportToolbarScreen');
 const GuestToolbarScreen = lazyScreen(toolbarScreens, 'GuestToolbarScreen');
 const ReportSettingsScreen = lazyScreen(() => import('../features/reports/settings/report-settings-screen.tsx'), 'ReportSettingsScreen');
+const WorklistScreen = lazyScreen(() => import('../features/worklist/components/worklist-screen.tsx'), 'WorklistScreen');
 const ServerConnectionScreen = lazyScreen(
   () => import('../features/network/components/server-connection-screen.tsx'),
   'ServerConnectionScreen',
@@ -68,6 +69,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/client/report': ReportSettingsScreen,
   '/admin/server/connection': ServerConnectionScreen,
   '/admin/client/connection': ClientConnectionScreen,
+  '/mwm': WorklistScreen,
 };
 
 function screen(path: string) {

@@ -7,3 +7,8 @@ export { getStudy, getStudyQueryOptions, studyQueryKey, useStudy } from './api/g
 export { useStudiesByAccession } from './api/get-studies-by-accession.ts';
 export { getSeriesQueryOptions, useSeries } from './api/get-series.ts';
 export { getInstancesQueryOptions, useInstances } from './api/get-instances.ts';
+export { StudySearchBar, type SearchBarStore } from './components/study-search-bar.tsx';
+export { buildSearchParams, emptyFilters, nextOrder, type SortTerm, type StudyFilters } from './search-query.ts';
+export { formatCell } from './format.ts';
+export { useIsPhone } from './use-narrow-screen.ts';
+export { alignStyle, PersonName } from './components/cells.tsx';
