@@ -30,6 +30,7 @@ import { exportRoutes } from './features/export/export.routes.ts';
 import { trashRoutes } from './features/trash/trash.routes.ts';
 import { editRoutes } from './features/edit/edit.routes.ts';
 import { autodeleteRoutes } from './features/autodelete/autodelete.routes.ts';
+import { worklistRoutes } from './features/worklist/worklist.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -53,6 +54,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...trashRoutes,
   ...editRoutes,
   ...autodeleteRoutes,
+  ...worklistRoutes,
   ...sharesRoutes,
 ];
 

@@ -25,6 +25,12 @@ export interface Config {
      * rewrites before restarting Orthanc; null when Orthanc's configuration is managed elsewhere.
      */
     networkFile: string | null;
+    /**
+     * Orthanc's worklist folder (orthanc-config "Worklists.Database"), where the adapter writes a
+     * `.wl` file per scheduled worklist entry; null when the adapter cannot reach it (then the
+     * worklist is kept in PostgreSQL only and modalities' C-FIND answers nothing).
+     */
+    worklistsDir: string | null;
   };
   pg: { host: string; port: number; user: string; password: string; database: string };
   adminId: string;
@@ -122,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
       storageDir: env.ORTHANC_STORAGE_DIR === undefined ? join(dataDir, 'orthanc', 'storage') : env.ORTHANC_STORAGE_DIR || null,
       networkFile:
         env.ORTHANC_NETWORK_FILE === undefined ? join(dataDir, 'orthanc', 'config', 'network.json') : env.ORTHANC_NETWORK_FILE || null,
+      worklistsDir: env.ORTHANC_WORKLISTS_DIR === undefined ? join(dataDir, 'orthanc', 'worklists') : env.ORTHANC_WORKLISTS_DIR || null,
     },
     pg: {
       host: str('PG_HOST', '127.0.0.1'),

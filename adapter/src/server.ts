@@ -23,6 +23,7 @@ import { reconcileNetwork } from './features/network/network.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
 import { startAutoDeleteJob } from './features/autodelete/autodelete.service.ts';
+import { reconcileWorklist, worklistMoved } from './features/worklist/worklist.service.ts';
 
 export interface RunningAdapter {
   url: string;
@@ -39,6 +40,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const follower = new ChangesFollower(
     new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password, followerAgent),
     db,
+    { onWorklistMoved: (moved) => worklistMoved(config, moved) },
   );
   const deps: Deps = {
     config,
@@ -53,6 +55,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const firstStart = await bootstrap(db, config);
   await ensureConfigs(db);
   await reconcileNetwork(deps);
+  await reconcileWorklist(deps);
 
   const { app } = buildApp(deps);
   const server: Server = createServer(app);

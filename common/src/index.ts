@@ -25,3 +25,4 @@ export * from './export.ts';
 export * from './trash.ts';
 export * from './edit.ts';
 export * from './auto-delete.ts';
+export * from './worklist.ts';

@@ -192,7 +192,8 @@ export function queryValues(raw: unknown): string[] {
   return list.filter((item): item is string => typeof item === 'string');
 }
 
-function searchableTerm(value: string, name: boolean): string {
+/** A search term as the index compares it: upper-cased; for names, PN separators flattened to spaces. */
+export function searchableTerm(value: string, name: boolean): string {
   const upper = value.toUpperCase();
   return name
     ? upper

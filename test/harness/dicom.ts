@@ -5,7 +5,9 @@
  * group; `--no-halt` keeps going past a bad file, whose failure is reported.
  */
 import { spawnSync } from 'node:child_process';
-import { openSync, readSync, closeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import dcmjs from 'dcmjs';
 import { uuidUid } from '../../scripts/demo/generate-ct.ts';
 
@@ -193,4 +195,42 @@ export function tinyStudyInto(study: TinyStudy, studyInstanceUid: string): Buffe
 
 export function tinyStudyUids(seed: string): { study: string; series: string; instance: string } {
   return { study: uuidUid(seed, 'study'), series: uuidUid(seed, 'series'), instance: uuidUid(seed, 'instance') };
+}
+
+export interface WorklistAnswer {
+  /** The answer's dataset, naturalized by dcmjs. */
+  dataset: Record<string, unknown>;
+  /** The answer file's bytes (for byte-for-byte checks of encoded names). */
+  bytes: Buffer;
+}
+
+/**
+ * A modality's worklist query: dcmtk's `findscu -W` as `callingAet`, with `keys` as its `-k`
+ * arguments (`PatientName`, `ScheduledProcedureStepSequence[0].Modality=CT`, ...). Answers what
+ * came back (each answer extracted to a file with `-X` and read back), and whether findscu itself
+ * succeeded (a refused association fails it).
+ */
+export function findWorklist(
+  target: { port: number; aet?: string; host?: string },
+  callingAet: string,
+  keys: readonly string[],
+): { ok: boolean; answers: WorklistAnswer[]; stderr: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'pacs-findscu-'));
+  try {
+    const args = ['-W', '-X', '-od', dir, '-aet', callingAet, '-aec', target.aet ?? 'PACS'];
+    for (const key of keys) args.push('-k', key);
+    args.push(target.host ?? '127.0.0.1', String(target.port));
+    const run = spawnSync('findscu', args, { encoding: 'utf8', env: { ...process.env, TCP_NODELAY: '1' }, timeout: 30_000 });
+    const answers = readdirSync(dir)
+      .filter((name) => name.startsWith('rsp'))
+      .sort()
+      .map((name) => {
+        const bytes = readFileSync(join(dir, name));
+        const dict = dcmjs.data.DicomMessage.readFile(new Uint8Array(bytes).buffer);
+        return { bytes, dataset: dcmjs.data.DicomMetaDictionary.naturalizeDataset(dict.dict) as Record<string, unknown> };
+      });
+    return { ok: run.status === 0, answers, stderr: run.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -41,6 +41,7 @@ function fakeIndex(failFor: (change: OrthancChange) => Error | undefined) {
     async write(batch, cursor) {
       state.applied.push(...batch.deleted.map((d) => d.orthancId));
       if (cursor !== null) state.cursor = cursor;
+      return [];
     },
     async readCursor() {
       return state.cursor;

@@ -17,7 +17,8 @@ import type { Db, DbClient } from '../db/pool.ts';
 import { AppError, OrthancUnavailableError, isDatabaseUnavailable } from '../http/errors.ts';
 import { log } from '../log.ts';
 import { OrthancAnswerError, type OrthancChange, type OrthancClient } from '../orthanc/client.ts';
-import { Indexer, emptyBatch } from './indexer.ts';
+import { Indexer, emptyBatch, type Batch } from './indexer.ts';
+import type { MovedEntry } from '../features/worklist/worklist.sql.ts';
 import * as sql from './study-index.sql.ts';
 
 const LOCK_KEY = 724_110_003;
@@ -39,6 +40,12 @@ export interface FollowerOptions {
   indexer?: IndexWriter;
   /** Milliseconds between reconciliations with Orthanc's list of studies (default ten minutes). */
   reconcileMs?: number;
+  /**
+   * Called after a committed batch moved worklist entries (in_progress, completed): their worklist
+   * files follow (features/worklist). A failure is logged; the entry's status stays moved, and the
+   * worklist folder is reconciled at the next start.
+   */
+  onWorklistMoved?: (entries: MovedEntry[]) => Promise<void>;
 }
 
 /** PostgreSQL SQLSTATE classes and codes that mean "try again later", not "this cannot be written". */
@@ -65,6 +72,7 @@ export class ChangesFollower {
   private readonly indexer: IndexWriter;
   private readonly idleMs: number;
   private readonly reconcileMs: number;
+  private readonly onWorklistMoved: FollowerOptions['onWorklistMoved'];
   private nextReconcile = Date.now() + FIRST_RECONCILE_MS;
   /** The cursor of a page that failed to apply, and how many times. */
   private failing = { cursor: -1, attempts: 0 };
@@ -79,6 +87,14 @@ export class ChangesFollower {
     this.indexer = options.indexer ?? new Indexer(orthanc, db);
     this.idleMs = options.idleMs ?? 250;
     this.reconcileMs = options.reconcileMs ?? RECONCILE_MS;
+    this.onWorklistMoved = options.onWorklistMoved;
+  }
+
+  /** Writes a batch through the indexer, then lets the worklist's files follow what it moved. */
+  private async write(batch: Batch, cursor: number | null): Promise<void> {
+    const moved = await this.indexer.write(batch, cursor);
+    if (!moved || moved.length === 0 || !this.onWorklistMoved) return;
+    await this.onWorklistMoved(moved).catch((error: unknown) => log.warn(`Worklist files not updated: ${errorText(error)}`));
   }
 
   start(): void {
@@ -131,13 +147,13 @@ export class ChangesFollower {
     }
     const page = await this.orthanc.getChanges(cursor, PAGE);
     if (page.Changes.length === 0) {
-      if (page.Last > cursor) await this.indexer.write(emptyBatch(), page.Last);
+      if (page.Last > cursor) await this.write(emptyBatch(), page.Last);
       return false;
     }
     const last = page.Changes[page.Changes.length - 1]!.Seq;
     try {
       const batch = await this.indexer.collect(page.Changes);
-      await this.indexer.write(batch, last);
+      await this.write(batch, last);
     } catch (error) {
       if (isTransient(error)) throw error;
       if (this.failing.cursor !== cursor) this.failing = { cursor, attempts: 0 };
@@ -155,7 +171,7 @@ export class ChangesFollower {
   private async applyOneByOne(changes: readonly OrthancChange[]): Promise<void> {
     for (const change of changes) {
       try {
-        await this.indexer.write(await this.indexer.collect([change]), change.Seq);
+        await this.write(await this.indexer.collect([change]), change.Seq);
       } catch (error) {
         if (isTransient(error)) throw error;
         log.warn(`Index: change ${change.Seq} (${change.ChangeType} ${change.ResourceType} ${change.ID}) skipped: ${errorText(error)}`);
@@ -178,7 +194,7 @@ export class ChangesFollower {
       const batch = emptyBatch();
       try {
         await this.indexer.collectStudy(studyId, batch);
-        await this.indexer.write(batch, null);
+        await this.write(batch, null);
       } catch (error) {
         if (isTransient(error)) throw error;
         // Deleted while the rebuild ran: nothing to index.
@@ -194,7 +210,7 @@ export class ChangesFollower {
     await this.indexer.forgetSkippedBefore(started);
     // Changes after `last` (arriving during the rebuild) are replayed by the follower; upserts
     // make replaying what the rebuild already saw harmless.
-    await this.indexer.write(emptyBatch(), last);
+    await this.write(emptyBatch(), last);
     log.info(`Study index rebuilt from Orthanc: ${done} studies`);
     return done;
   }
@@ -225,7 +241,7 @@ export class ChangesFollower {
       );
       if (gone) batch.deleted.push({ level: 'Study', orthancId: id });
     }
-    if (batch.deleted.length > 0) await this.indexer.write(batch, null);
+    if (batch.deleted.length > 0) await this.write(batch, null);
     const known = new Set(indexed);
     let added = 0;
     for (const id of held) {
@@ -233,7 +249,7 @@ export class ChangesFollower {
       const found = emptyBatch();
       try {
         await this.indexer.collectStudy(id, found);
-        await this.indexer.write(found, null);
+        await this.write(found, null);
       } catch (error) {
         if (isTransient(error)) throw error;
         // Deleted meanwhile, or a study the index cannot take (recorded when its change was skipped).

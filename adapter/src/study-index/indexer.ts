@@ -12,6 +12,7 @@ import { decodeDicomText, parseSpecificCharacterSet } from '../dicom/charset.ts'
 import type { MainDicomTags, OrthancChange, OrthancClient, OrthancInstance } from '../orthanc/client.ts';
 import { emptyBatch, type Batch, type InstanceRecord } from './records.ts';
 import * as sql from './study-index.sql.ts';
+import type { MovedEntry } from '../features/worklist/worklist.sql.ts';
 
 export { emptyBatch, searchableName, type Batch, type InstanceRecord, type SeriesRecord, type StudyRecord } from './records.ts';
 
@@ -64,6 +65,7 @@ export class Indexer {
     const newInstances = changes.filter((c) => c.ChangeType === 'NewInstance').map((c) => c.ID);
     for (const change of changes) {
       if (change.ChangeType === 'Deleted') batch.deleted.push({ level: change.ResourceType, orthancId: change.ID });
+      if (change.ChangeType === 'StableStudy') batch.stableStudies.push(change.ID);
     }
     const instances = await mapLimit(newInstances, 8, (id) => this.orthanc.getInstance(id).catch(skipNotFound));
     const present = instances.filter((instance): instance is OrthancInstance => instance !== undefined);
@@ -192,9 +194,14 @@ export class Indexer {
     // separates the terms comes back as a yen sign.
     const charsets = parseSpecificCharacterSet(tag(tags, 'SpecificCharacterSet').replace(/\u00a5/g, '\\'));
     const trusted = charsets.every((charset) => TRUSTED_CHARSETS.has(charset));
+    // Without a SpecificCharacterSet (or with ASCII's), Orthanc reads values by its DefaultEncoding,
+    // UTF-8 (orthanc.jsonc): right for ASCII, wrong for the stray Latin-1 bytes such files carry,
+    // which are decoded here from their raw bytes like any other character set's.
+    const plain = charsets.every((charset) => charset === '' || charset === 'ISO_IR 6');
     const entries = await Promise.all(
       (Object.keys(TEXT_TAGS) as (keyof typeof TEXT_TAGS)[]).map(async (name) => {
-        if (trusted || !(name in tags)) return [name, tag(tags, name)] as const;
+        const ascii = [...tag(tags, name)].every((ch) => ch.charCodeAt(0) < 0x80);
+        if ((trusted && (!plain || ascii)) || !(name in tags)) return [name, tag(tags, name)] as const;
         const [key, vr] = TEXT_TAGS[name];
         const raw = await this.orthanc.getRawTagValue(instanceId, key);
         return [name, raw ? decodeDicomText(raw, charsets, vr).trim() : tag(tags, name)] as const;
@@ -211,11 +218,15 @@ export class Indexer {
     });
   }
 
-  /** Applies a batch and moves the cursor, all or nothing. */
-  async write(batch: Batch, cursor: number | null): Promise<void> {
-    await transaction(this.db, async (client) => {
-      await sql.writeBatch(client, batch);
+  /**
+   * Applies a batch and moves the cursor, all or nothing. Answers the worklist entries whose
+   * status the batch moved (their files are the caller's to update, after the commit).
+   */
+  async write(batch: Batch, cursor: number | null): Promise<MovedEntry[]> {
+    return transaction(this.db, async (client) => {
+      const moved = await sql.writeBatch(client, batch);
       if (cursor !== null) await sql.moveCursor(client, cursor);
+      return moved;
     });
   }
 

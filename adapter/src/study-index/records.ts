@@ -51,10 +51,12 @@ export interface Batch {
   series: Map<string, SeriesRecord>;
   instances: InstanceRecord[];
   deleted: { level: OrthancChange['ResourceType']; orthancId: string }[];
+  /** Orthanc ids of studies that became stable (StableStudy): their worklist entries are completed. */
+  stableStudies: string[];
 }
 
 export function emptyBatch(): Batch {
-  return { studies: new Map(), series: new Map(), instances: [], deleted: [] };
+  return { studies: new Map(), series: new Map(), instances: [], deleted: [], stableStudies: [] };
 }
 
 /** Upper-cased name with the PN structure flattened, for partial and forward/backward search. */

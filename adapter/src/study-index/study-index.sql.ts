@@ -6,6 +6,7 @@ import type { Db, DbClient } from '../db/pool.ts';
 import { touchHeartbeatMarker } from '../db/site.ts';
 import type { OrthancChange } from '../orthanc/client.ts';
 import { searchableName, type Batch } from './records.ts';
+import { progressWorklist, type MovedEntry } from '../features/worklist/worklist.sql.ts';
 
 type Queryable = Db | DbClient;
 
@@ -129,8 +130,11 @@ export async function indexedInstances(db: Queryable, instanceIds: string[]): Pr
   return rows.map((row) => row.orthanc_id);
 }
 
-/** Applies a batch: deletions, then upserts, then counts and sizes recomputed for what was touched. */
-export async function writeBatch(client: DbClient, batch: Batch, touchedSeries = new Set<number>()): Promise<void> {
+/**
+ * Applies a batch: deletions, then upserts, then counts and sizes recomputed for what was touched,
+ * then the worklist entries the batch's studies start or complete (answered, for their files).
+ */
+export async function writeBatch(client: DbClient, batch: Batch, touchedSeries = new Set<number>()): Promise<MovedEntry[]> {
   const touchedStudies = new Set<number>();
 
   // Deletions first: a page may delete a resource and then receive it again (a replaced instance
@@ -254,6 +258,11 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
   if (touchedSeries.size > 0 || touchedStudies.size > 0 || batch.deleted.length > 0) {
     await touchHeartbeatMarker(client, 'study');
   }
+
+  const arrived = [...batch.studies.values()].map((study) => ({ uid: study.studyInstanceUid, accession: study.accessionNumber }));
+  const moved = await progressWorklist(client, arrived, batch.stableStudies);
+  if (moved.length > 0) await touchHeartbeatMarker(client, 'mwm');
+  return moved;
 }
 
 /**

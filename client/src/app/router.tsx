@@ -36,6 +36,7 @@ const UserViewerToolbarScreen = lazyScreen(toolbarScreens, 'UserViewerToolbarScr
 const UserReportToolbarScreen = lazyScreen(toolbarScreens, 'UserReportToolbarScreen');
 const GuestToolbarScreen = lazyScreen(toolbarScreens, 'GuestToolbarScreen');
 const ReportSettingsScreen = lazyScreen(() => import('../features/reports/settings/report-settings-screen.tsx'), 'ReportSettingsScreen');
+const WorklistScreen = lazyScreen(() => import('../features/worklist/components/worklist-screen.tsx'), 'WorklistScreen');
 const ServerConnectionScreen = lazyScreen(
   () => import('../features/network/components/server-connection-screen.tsx'),
   'ServerConnectionScreen',
@@ -72,6 +73,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/server/recycle-bin': TrashScreen,
   '/admin/server/auto-delete': AutoDeleteScreen,
   '/admin/client/connection': ClientConnectionScreen,
+  '/mwm': WorklistScreen,
 };
 
 function screen(path: string) {

@@ -22,8 +22,9 @@ export const DESTINATION_MODALITY_PREFIX = 'pacs-dest-';
 
 /**
  * Orthanc's settings that follow the provider: its AE title and port, and whether unregistered AEs
- * may store and echo. With anonymous users off, a DICOM user must also call from its registered
- * address (DicomCheckModalityHost).
+ * may store, echo and query the modality worklist (C-FIND on the worklist model; other C-FINDs stay
+ * for registered users only: orthanc.jsonc DicomAlwaysAllowFind). With anonymous users off, a DICOM
+ * user must also call from its registered address (DicomCheckModalityHost).
  */
 export function networkSettings(aeTitle: string, port: number, allowAnonymous: boolean): Record<string, unknown> {
   const settings = {
@@ -31,6 +32,7 @@ export function networkSettings(aeTitle: string, port: number, allowAnonymous: b
     DicomPort: port,
     DicomAlwaysAllowEcho: allowAnonymous,
     DicomAlwaysAllowStore: allowAnonymous,
+    DicomAlwaysAllowFindWorklist: allowAnonymous,
     DicomCheckModalityHost: !allowAnonymous,
   };
   // Orthanc's /system tells its Name: naming the settings lets a restart be seen to have read them.

@@ -21,9 +21,9 @@ const DICOM_DATE_TIME_KEYS = new Set(['StudyDateTime', 'SeriesDateTime']);
 const INSTANT_KEYS = new Set(['UpdatedAt', 'AssignedAt', 'OrderedAt', 'ReadAt', 'ExpiresAt', 'DeleteAt']);
 const NAME_KEYS = new Set(['PatientName', 'ReferringPhysicianName', 'PerformingPhysicianName']);
 
-/** The text of a cell for any column key of a list row (or a row shaped like one, e.g. the recycle bin's); unknown or empty values read as ''. */
+/** The text of a cell for any column key of a list row (study, series, instance, worklist entry, recycle bin row); unknown or empty values read as ''. */
 export function formatCell(key: string, item: ListItem | object, context: FormatContext): string {
-  const value: unknown = (item as unknown as Record<string, unknown>)[key];
+  const value: unknown = (item as Record<string, unknown>)[key];
   if (value === null || value === undefined || value === '') return '';
   if (key === 'FileSize' && typeof value === 'number') return formatFileSize(value);
   if (typeof value === 'string') {

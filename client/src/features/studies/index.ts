@@ -10,3 +10,5 @@ export { getStudy, getStudyQueryOptions, studyQueryKey, useStudy } from './api/g
 export { useStudiesByAccession } from './api/get-studies-by-accession.ts';
 export { getSeriesQueryOptions, useSeries } from './api/get-series.ts';
 export { getInstancesQueryOptions, useInstances } from './api/get-instances.ts';
+export { StudySearchBar, type SearchBarStore } from './components/study-search-bar.tsx';
+export { buildSearchParams, emptyFilters, nextOrder, type SortTerm, type StudyFilters } from './search-query.ts';

@@ -8,8 +8,10 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { MatchType, SearchBarPart, SearchShortcutKey, VisibleKey } from '@pacs/common';
 import { Icon } from '../../../components/icons.tsx';
 import { MATCH_TYPES, QUICK_SEARCH_KEYS, SEARCH_SHORTCUTS } from '../search-query.ts';
-import type { StudyListStore } from '../study-list-store.ts';
+import type { StudyFilters } from '../search-query.ts';
 import { StarIcon } from './cells.tsx';
+// The bar's styles, wherever it is shown (the worklist screen shows it too).
+import '../studies.css';
 
 const FIELD_LABELS = defineMessages({
   PatientID: { id: 'studies.search.fields.patient_id' },
@@ -38,15 +40,28 @@ const DEFAULT_PARTS: VisibleKey<SearchBarPart>[] = [
   { key: 'period_search', is_visible: true },
 ];
 
+/**
+ * What the bar reads and drives: the study list's store, and any list searched the same way (the
+ * worklist screen reuses the bar with its own store).
+ */
+export interface SearchBarStore {
+  readonly filters: StudyFilters;
+  setFilters(patch: Partial<StudyFilters>): void;
+  setQuickSearch(quickKey: string, matchType: MatchType): void;
+  chooseShortcut(shortcut: SearchShortcutKey): void;
+  setPeriod(from: string, to: string): void;
+  search(): Promise<void>;
+}
+
 export interface StudySearchBarProps {
-  store: StudyListStore;
+  store: SearchBarStore;
   parts?: readonly VisibleKey<SearchBarPart>[] | undefined;
   shortcuts?: readonly VisibleKey<SearchShortcutKey>[] | undefined;
   modalities: readonly string[];
   showFavorites: boolean;
 }
 
-const QuickSearch = observer(function QuickSearch({ store }: { store: StudyListStore }) {
+const QuickSearch = observer(function QuickSearch({ store }: { store: SearchBarStore }) {
   const intl = useIntl();
   const { quickKey, matchType, text } = store.filters;
   const label = (key: string) => {
@@ -102,7 +117,7 @@ const QuickSearch = observer(function QuickSearch({ store }: { store: StudyListS
   );
 });
 
-const Shortcuts = observer(function Shortcuts({ store, shortcuts }: { store: StudyListStore; shortcuts: readonly SearchShortcutKey[] }) {
+const Shortcuts = observer(function Shortcuts({ store, shortcuts }: { store: SearchBarStore; shortcuts: readonly SearchShortcutKey[] }) {
   const intl = useIntl();
   return (
     <div className="segmented" role="group" aria-label={intl.formatMessage({ id: 'studies.search.shortcut' })}>
@@ -124,7 +139,7 @@ const Shortcuts = observer(function Shortcuts({ store, shortcuts }: { store: Stu
   );
 });
 
-const Period = observer(function Period({ store }: { store: StudyListStore }) {
+const Period = observer(function Period({ store }: { store: SearchBarStore }) {
   const intl = useIntl();
   const { from, to } = store.filters;
   const change = (nextFrom: string, nextTo: string) => {
@@ -156,7 +171,7 @@ const Period = observer(function Period({ store }: { store: StudyListStore }) {
   );
 });
 
-const ModalityPicker = observer(function ModalityPicker({ store, modalities }: { store: StudyListStore; modalities: readonly string[] }) {
+const ModalityPicker = observer(function ModalityPicker({ store, modalities }: { store: SearchBarStore; modalities: readonly string[] }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
