@@ -29,6 +29,7 @@ import { forwardRoutes } from './features/forward/forward.routes.ts';
 import { exportRoutes } from './features/export/export.routes.ts';
 import { trashRoutes } from './features/trash/trash.routes.ts';
 import { editRoutes } from './features/edit/edit.routes.ts';
+import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -51,6 +52,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...exportRoutes,
   ...trashRoutes,
   ...editRoutes,
+  ...patientsRoutes,
   ...sharesRoutes,
 ];
 

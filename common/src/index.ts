@@ -24,3 +24,4 @@ export * from './study-csv.ts';
 export * from './export.ts';
 export * from './trash.ts';
 export * from './edit.ts';
+export * from './patients.ts';

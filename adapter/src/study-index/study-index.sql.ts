@@ -5,7 +5,7 @@
 import type { Db, DbClient } from '../db/pool.ts';
 import { touchHeartbeatMarker } from '../db/site.ts';
 import type { OrthancChange } from '../orthanc/client.ts';
-import { searchableName, type Batch } from './records.ts';
+import { searchableName, type Batch, type StudyRecord } from './records.ts';
 
 type Queryable = Db | DbClient;
 
@@ -191,6 +191,8 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
     );
   }
 
+  if (batch.studies.size > 0) await addPatientRecords(client, [...batch.studies.values()]);
+
   for (const series of batch.series.values()) {
     const { rows } = await client.query<{ id: number; study_id: number }>(
       `insert into series (study_id, orthanc_id, series_instance_uid, series_number, series_description, modality,
@@ -254,6 +256,35 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
   if (touchedSeries.size > 0 || touchedStudies.size > 0 || batch.deleted.length > 0) {
     await touchHeartbeatMarker(client, 'study');
   }
+}
+
+/**
+ * After the patient import (configs `mwm.is_patient_imported`), a PatientID arriving in the archive
+ * adds a patient record from its study's demographics, once; an existing record is never changed
+ * (an administrator may have corrected it). One statement per batch. The flag is read with
+ * `for key share`: an import running meanwhile holds the configs row, so this waits for it and
+ * then sees the flag set (features/patients/patients.sql.ts lockImportFlag). Values a record's
+ * checks would refuse (a malformed file's sex or date, an over-long ID) are dropped, never raised:
+ * a patient record must not stop the index.
+ */
+async function addPatientRecords(client: DbClient, studies: StudyRecord[]): Promise<void> {
+  await client.query(
+    `insert into patients (patient_id, patient_name, search_patient_name, patient_sex, patient_birth_date)
+     select distinct on (p.patient_id) p.patient_id, left(p.patient_name, 194), left(p.search_name, 194),
+            case when p.patient_sex in ('M', 'F', 'O') then p.patient_sex else '' end,
+            case when p.birth_date ~ '^[0-9]{8}$' then p.birth_date else '' end
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as p(patient_id, patient_name, search_name, patient_sex, birth_date)
+      where p.patient_id <> '' and length(p.patient_id) <= 64
+        and exists (select 1 from configs c where c.key = 'app' and c.value #>> '{mwm,is_patient_imported}' = 'true' for key share)
+     on conflict (patient_id) do nothing`,
+    [
+      studies.map((study) => study.patientId),
+      studies.map((study) => study.patientName),
+      studies.map((study) => searchableName(study.patientName)),
+      studies.map((study) => study.patientSex),
+      studies.map((study) => study.patientBirthDate),
+    ],
+  );
 }
 
 /**
