@@ -44,6 +44,7 @@ const ClientConnectionScreen = lazyScreen(
   () => import('../features/network/components/client-connection-screen.tsx'),
   'ClientConnectionScreen',
 );
+const PatientScreen = lazyScreen(() => import('../features/patients/components/patient-screen.tsx'), 'PatientScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
@@ -68,6 +69,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/client/report': ReportSettingsScreen,
   '/admin/server/connection': ServerConnectionScreen,
   '/admin/client/connection': ClientConnectionScreen,
+  '/admin/client/patient': PatientScreen,
 };
 
 function screen(path: string) {

@@ -63,12 +63,15 @@ export function likePattern(term: PatientTerm): string {
 function conditionsOf(auth: Auth, query: Pick<PatientSearchQuery, 'terms'>): { where: string; params: unknown[] } {
   const params: unknown[] = [];
   const conditions = query.terms.map(({ target, term, nameTerm }) => {
-    params.push(likePattern(term));
-    const id = `upper(p.patient_id) like $${params.length} escape '\\'`;
-    if (target === 'id') return id;
-    params.push(likePattern(nameTerm));
-    const name = `p.search_patient_name like $${params.length} escape '\\'`;
-    return target === 'name' ? name : `(${id} or ${name})`;
+    const id = () => {
+      params.push(likePattern(term));
+      return `upper(p.patient_id) like $${params.length} escape '\\'`;
+    };
+    const name = () => {
+      params.push(likePattern(nameTerm));
+      return `p.search_patient_name like $${params.length} escape '\\'`;
+    };
+    return target === 'id' ? id() : target === 'name' ? name() : `(${id()} or ${name()})`;
   });
   const visible = visiblePatients(auth, params.length + 1);
   if (visible) {
