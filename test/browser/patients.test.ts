@@ -126,7 +126,8 @@ describe('admin/client/patient', () => {
   });
 
   it('deletes it after the spec’s confirmation', async () => {
-    await patients.open();
+    // The same search again brings the list back after the failure.
+    await patients.search('WEB', 'Contains');
     await admin.page.getByRole('button', { name: `Delete ${NEW_ID}` }).click();
     const dialog = patients.dialog('Delete patient');
     await dialog.getByText('Are you sure you want to delete?').waitFor();

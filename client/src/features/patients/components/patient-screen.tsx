@@ -65,6 +65,8 @@ export const PatientScreen = observer(function PatientScreen() {
           <PatientSearchForm
             initial={search}
             onSearch={(next) => {
+              // The same search again asks again: after a failure, that is how the list comes back.
+              if (offset === 0 && JSON.stringify(next) === JSON.stringify(search)) void query.refetch();
               setSearch(next);
               setOffset(0);
             }}
