@@ -36,6 +36,8 @@ export class PatientsPage {
     const answered = this.page.waitForResponse((response) => response.url().includes('/patients/search'));
     await form.getByRole('button', { name: 'Search' }).click();
     await answered;
+    // The rows of the answer, not those kept on screen while it was on its way.
+    await this.page.locator('.patients-results[aria-busy="false"]').waitFor();
   }
 
   dialog(title: string | RegExp): Locator {

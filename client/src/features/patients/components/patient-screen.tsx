@@ -80,31 +80,35 @@ export const PatientScreen = observer(function PatientScreen() {
             <FormattedMessage id="patients.generating" />
           </FormAlert>
         )}
-        <DataTable headings={HEADINGS} rows={rows} className="patients-table" actionsColumn>
-          {rows?.map((patient) => (
-            <tr key={patient.No}>
-              <th scope="row" className="mono patients-id">
-                {patient.PatientID}
-              </th>
-              <td>{formatPersonName(patient.PatientName)}</td>
-              <td className="patients-narrow">
-                {patient.PatientSex ? intl.formatMessage(SEX_LABELS[patient.PatientSex as keyof typeof SEX_LABELS] ?? SEX_LABELS['']) : ''}
-              </td>
-              <td className="patients-narrow">{formatDicomDate(patient.PatientBirthDate, dateFormat)}</td>
-              <td className="patients-comments">{patient.PatientComments}</td>
-              <td className="patients-narrow">{formatInstant(patient.UpdatedAt, dateFormat, configs?.time_zone || undefined)}</td>
-              <td className="access-actions">
-                <div className="patients-actions">
-                  <RowActions
-                    name={patient.PatientID}
-                    onEdit={() => open({ name: 'edit', item: patient })}
-                    onDelete={() => open({ name: 'delete', item: patient })}
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <div className="patients-results" aria-busy={importing || query.isFetching}>
+          <DataTable headings={HEADINGS} rows={rows} className="patients-table" actionsColumn>
+            {rows?.map((patient) => (
+              <tr key={patient.No}>
+                <th scope="row" className="mono patients-id">
+                  {patient.PatientID}
+                </th>
+                <td>{formatPersonName(patient.PatientName)}</td>
+                <td className="patients-narrow">
+                  {patient.PatientSex
+                    ? intl.formatMessage(SEX_LABELS[patient.PatientSex as keyof typeof SEX_LABELS] ?? SEX_LABELS[''])
+                    : ''}
+                </td>
+                <td className="patients-narrow">{formatDicomDate(patient.PatientBirthDate, dateFormat)}</td>
+                <td className="patients-comments">{patient.PatientComments}</td>
+                <td className="patients-narrow">{formatInstant(patient.UpdatedAt, dateFormat, configs?.time_zone || undefined)}</td>
+                <td className="access-actions">
+                  <div className="patients-actions">
+                    <RowActions
+                      name={patient.PatientID}
+                      onEdit={() => open({ name: 'edit', item: patient })}
+                      onDelete={() => open({ name: 'delete', item: patient })}
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </div>
         <div className="patients-pager">
           <span className="muted" role="status">
             {count > 0 && (
