@@ -4,12 +4,16 @@
  * quick search's four match types, with LIKE metacharacters taken literally; add, change, delete;
  * the rules of a record refused with the catalogue's messages; who may call what.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPatientTerm, MESSAGES, type MatchType, type Patient, type PatientList } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { createReader, storeTinyStudies } from '../harness/fixtures.ts';
 import type { TinyStudy } from '../harness/dicom.ts';
+import type { DbClient } from '../../adapter/src/db/pool.ts';
+import { emptyBatch, type StudyRecord } from '../../adapter/src/study-index/records.ts';
+import { writeBatch } from '../../adapter/src/study-index/study-index.sql.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -26,7 +30,28 @@ const ARCHIVE: TinyStudy[] = [
   { seed: 'pat-4', patientId: 'X_Y', patientName: 'Under^Score' },
   { seed: 'pat-5', patientId: 'XAY', patientName: 'Plain^Letter' },
 ];
-const ARCHIVE_IDS = ['PAT-100', 'PAT-200', 'X%Y', 'X_Y', 'XAY'];
+/** A study the index writes while the import runs (the race test): one more PatientID. */
+const RACING = 'RACE-1';
+const ARCHIVE_IDS = ['PAT-100', 'PAT-200', 'X%Y', 'X_Y', 'XAY', RACING];
+
+/** A study row as the indexer writes it, for a batch the test holds open. */
+function racingStudy(): StudyRecord {
+  const blank = { patientBirthDate: '', patientAge: '', patientComments: '', studyTime: '', accessionNumber: '', studyDescription: '' };
+  return {
+    ...blank,
+    orthancId: 'race-orthanc-id',
+    studyInstanceUid: '2.25.777',
+    patientId: RACING,
+    patientName: 'Race^Condition',
+    patientSex: 'M',
+    studyDate: '20240102',
+    studyId: '',
+    referringPhysicianName: '',
+    performingPhysicianName: '',
+    institutionName: '',
+    aeTitle: '',
+  };
+}
 
 const form = (session: Session, method: 'post' | 'patch', path: string, fields: Record<string, string>) =>
   session.agent[method](`${API}${path}`).set(session.csrf).type('form').send(fields);
@@ -67,9 +92,25 @@ afterAll(async () => {
 });
 
 describe('the patient import', () => {
-  it('creates exactly one record per PatientID of the archive, once, and sets the flag', async () => {
+  it('creates exactly one record per PatientID of the archive, once, also of a batch being written meanwhile', async () => {
     expect((await admin.agent.get(`${API}/configs/get`).query({ key: 'mwm.is_patient_imported' }).expect(200)).body).toBe(false);
-    const first = await form(technologist, 'post', '/patients/createinformations', {}).expect(200);
+    // An index batch in flight: its studies are not committed when the import is asked for.
+    const indexer = new pg.Client(stack.config.pg);
+    await indexer.connect();
+    await indexer.query('begin');
+    const batch = emptyBatch();
+    batch.studies.set('race-orthanc-id', racingStudy());
+    await writeBatch(indexer as unknown as DbClient, batch);
+    const importing = form(technologist, 'post', '/patients/createinformations', {}).then((response) => response);
+    let answered = false;
+    void importing.then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The import waits for the batch (the configs row's lock), then reads its study.
+    expect(answered).toBe(false);
+    await indexer.query('commit');
+    await indexer.end();
+    const first = await importing;
+    expect(first.status).toBe(200);
     expect(first.body).toEqual({ Created: ARCHIVE_IDS.length, Total: ARCHIVE_IDS.length });
     const rows = await stack.sql<{ patient_id: string; n: string }>('select patient_id, count(*) as n from patients group by patient_id');
     expect(rows.map((row) => row.patient_id).sort()).toEqual([...ARCHIVE_IDS].sort());

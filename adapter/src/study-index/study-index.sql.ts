@@ -261,21 +261,22 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
 /**
  * After the patient import (configs `mwm.is_patient_imported`), a PatientID arriving in the archive
  * adds a patient record from its study's demographics, once; an existing record is never changed
- * (an administrator may have corrected it). One statement per batch. The flag is read with
- * `for key share`: an import running meanwhile holds the configs row, so this waits for it and
- * then sees the flag set (features/patients/patients.sql.ts lockImportFlag). Values a record's
- * checks would refuse (a malformed file's sex or date, an over-long ID) are dropped, never raised:
- * a patient record must not stop the index.
+ * (an administrator may have corrected it). One statement per batch. It locks the configs row
+ * `for key share` whatever the flag says, and the import holds that row `for update`
+ * (features/patients/patients.sql.ts lockImportFlag): a batch that comes during an import waits and
+ * then reads the flag set; an import that comes after this statement waits until the batch commits,
+ * so it reads the batch's studies. Values a record's checks would refuse (a malformed file's sex
+ * or date, an over-long ID) are dropped, never raised: a patient record must not stop the index.
  */
 async function addPatientRecords(client: DbClient, studies: StudyRecord[]): Promise<void> {
   await client.query(
-    `insert into patients (patient_id, patient_name, search_patient_name, patient_sex, patient_birth_date)
+    `with flag as (select c.value #>> '{mwm,is_patient_imported}' = 'true' as imported from configs c where c.key = 'app' for key share)
+     insert into patients (patient_id, patient_name, search_patient_name, patient_sex, patient_birth_date)
      select distinct on (p.patient_id) p.patient_id, left(p.patient_name, 194), left(p.search_name, 194),
             case when p.patient_sex in ('M', 'F', 'O') then p.patient_sex else '' end,
             case when p.birth_date ~ '^[0-9]{8}$' then p.birth_date else '' end
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as p(patient_id, patient_name, search_name, patient_sex, birth_date)
-      where p.patient_id <> '' and length(p.patient_id) <= 64
-        and exists (select 1 from configs c where c.key = 'app' and c.value #>> '{mwm,is_patient_imported}' = 'true' for key share)
+      where coalesce((select imported from flag), false) and p.patient_id <> '' and length(p.patient_id) <= 64
      on conflict (patient_id) do nothing`,
     [
       studies.map((study) => study.patientId),

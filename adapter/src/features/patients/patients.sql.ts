@@ -147,9 +147,9 @@ export async function deletePatient(db: Queryable, auth: Auth, no: number): Prom
 }
 
 /**
- * Holds the configs row until the import commits: a study index batch reads the import flag with
- * `for key share` (study-index.sql.ts), so it waits here and then sees the flag set, and a batch
- * that read it first has committed before this lock is granted and its studies are imported.
+ * Holds the configs row until the import commits. Every study index batch locks it `for key share`
+ * (study-index.sql.ts addPatientRecords): a batch open now is waited for, so its studies are
+ * imported, and a batch that comes later waits for this commit and then reads the flag set.
  * False when no configs are stored yet.
  */
 export async function lockImportFlag(client: DbClient): Promise<boolean> {
