@@ -31,6 +31,7 @@ import { trashRoutes } from './features/trash/trash.routes.ts';
 import { editRoutes } from './features/edit/edit.routes.ts';
 import { autodeleteRoutes } from './features/autodelete/autodelete.routes.ts';
 import { worklistRoutes } from './features/worklist/worklist.routes.ts';
+import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -55,6 +56,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...editRoutes,
   ...autodeleteRoutes,
   ...worklistRoutes,
+  ...patientsRoutes,
   ...sharesRoutes,
 ];
 

@@ -26,3 +26,4 @@ export * from './trash.ts';
 export * from './edit.ts';
 export * from './auto-delete.ts';
 export * from './worklist.ts';
+export * from './patients.ts';

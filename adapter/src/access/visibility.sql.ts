@@ -283,3 +283,19 @@ export async function selectTrashedInstances(db: Db, studyId: number, seriesUid?
   );
   return new Set(rows.map((row) => row.uid));
 }
+
+/**
+ * Patient records (issue 17) over `p` (patients): a record is seen when no indexed study carries
+ * its PatientID (entered by hand, waiting for images) or a study the caller sees does, so the
+ * records imported from the archive tell no one about patients whose studies they cannot see.
+ * Null when the caller sees every study, and so every record.
+ */
+export function visiblePatients(auth: Auth, firstParam: number): Predicate | null {
+  if (reachesAll(auth)) return null;
+  const studies = visibleStudies(auth, firstParam);
+  return {
+    sql: `(not exists (select 1 from studies st where st.patient_id = p.patient_id)
+           or exists (select 1 from studies st where st.patient_id = p.patient_id and ${studies.sql}))`,
+    params: studies.params,
+  };
+}

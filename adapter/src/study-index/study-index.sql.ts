@@ -5,7 +5,7 @@
 import type { Db, DbClient } from '../db/pool.ts';
 import { touchHeartbeatMarker } from '../db/site.ts';
 import type { OrthancChange } from '../orthanc/client.ts';
-import { searchableName, type Batch } from './records.ts';
+import { searchableName, type Batch, type StudyRecord } from './records.ts';
 import { progressWorklist, type MovedEntry } from '../features/worklist/worklist.sql.ts';
 
 type Queryable = Db | DbClient;
@@ -195,6 +195,8 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
     );
   }
 
+  if (batch.studies.size > 0) await addPatientRecords(client, [...batch.studies.values()]);
+
   for (const series of batch.series.values()) {
     const { rows } = await client.query<{ id: number; study_id: number }>(
       `insert into series (study_id, orthanc_id, series_instance_uid, series_number, series_description, modality,
@@ -263,6 +265,36 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
   const moved = await progressWorklist(client, arrived, batch.stableStudies);
   if (moved.length > 0) await touchHeartbeatMarker(client, 'mwm');
   return moved;
+}
+
+/**
+ * After the patient import (configs `mwm.is_patient_imported`), a PatientID arriving in the archive
+ * adds a patient record from its study's demographics, once; an existing record is never changed
+ * (an administrator may have corrected it). One statement per batch. It locks the configs row
+ * `for key share` whatever the flag says, and the import holds that row `for update`
+ * (features/patients/patients.sql.ts lockImportFlag): a batch that comes during an import waits and
+ * then reads the flag set; an import that comes after this statement waits until the batch commits,
+ * so it reads the batch's studies. Values a record's checks would refuse (a malformed file's sex
+ * or date, an over-long ID) are dropped, never raised: a patient record must not stop the index.
+ */
+async function addPatientRecords(client: DbClient, studies: StudyRecord[]): Promise<void> {
+  await client.query(
+    `with flag as (select c.value #>> '{mwm,is_patient_imported}' = 'true' as imported from configs c where c.key = 'app' for key share)
+     insert into patients (patient_id, patient_name, search_patient_name, patient_sex, patient_birth_date)
+     select distinct on (p.patient_id) p.patient_id, left(p.patient_name, 194), left(p.search_name, 194),
+            case when p.patient_sex in ('M', 'F', 'O') then p.patient_sex else '' end,
+            case when p.birth_date ~ '^[0-9]{8}$' then p.birth_date else '' end
+       from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) as p(patient_id, patient_name, search_name, patient_sex, birth_date)
+      where coalesce((select imported from flag), false) and p.patient_id <> '' and length(p.patient_id) <= 64
+     on conflict (patient_id) do nothing`,
+    [
+      studies.map((study) => study.patientId),
+      studies.map((study) => study.patientName),
+      studies.map((study) => searchableName(study.patientName)),
+      studies.map((study) => study.patientSex),
+      studies.map((study) => study.patientBirthDate),
+    ],
+  );
 }
 
 /**

@@ -47,7 +47,8 @@ export const TABBED_AREAS = {
         { key: 'connection', access: onPremises },
         { key: 'report' },
         { key: 'mwm', access: onPremises },
-        { key: 'patient' },
+        // Patient records serve the worklist, which exists only on premises (docs/decisions.md "Patient records").
+        { key: 'patient', access: onPremises },
       ],
     },
     { key: 'account' },

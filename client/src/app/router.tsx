@@ -47,6 +47,7 @@ const ClientConnectionScreen = lazyScreen(
   'ClientConnectionScreen',
 );
 const AutoDeleteScreen = lazyScreen(() => import('../features/autodelete/components/auto-delete-screen.tsx'), 'AutoDeleteScreen');
+const PatientScreen = lazyScreen(() => import('../features/patients/components/patient-screen.tsx'), 'PatientScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
@@ -74,6 +75,7 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/server/auto-delete': AutoDeleteScreen,
   '/admin/client/connection': ClientConnectionScreen,
   '/mwm': WorklistScreen,
+  '/admin/client/patient': PatientScreen,
 };
 
 function screen(path: string) {

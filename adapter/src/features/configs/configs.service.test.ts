@@ -75,6 +75,19 @@ describe('replacing configs', () => {
     expect((await replaceConfigs(db, '', { ...current, version: '99.0.0' })).version).toBe(current.version);
   });
 
+  it('keeps whether the patient import ran, whatever a saved mwm node or tree says', async () => {
+    const { db } = fakeDb();
+    const imported = { ...current, mwm: { ...current.mwm, is_patient_imported: true } };
+    vi.mocked(sql.selectConfigs).mockResolvedValue({ value: imported });
+    expect((await replaceConfigs(db, 'mwm', { ...current.mwm, is_patient_imported: false, limit: 50 })).mwm).toMatchObject({
+      is_patient_imported: true,
+      limit: 50,
+    });
+    expect((await replaceConfigs(db, '', current)).mwm.is_patient_imported).toBe(true);
+    vi.mocked(sql.selectConfigs).mockResolvedValue({ value: current });
+    expect((await replaceConfigs(db, 'mwm.is_patient_imported', true)).mwm.is_patient_imported).toBe(false);
+  });
+
   it('refuses a key that would reach the prototype, or a whole tree that is not an object, naming key', async () => {
     const { db, statements } = fakeDb();
     vi.mocked(sql.selectConfigs).mockResolvedValue({ value: current });

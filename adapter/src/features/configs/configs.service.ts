@@ -3,13 +3,22 @@
  * 'app'. At every start, and when an admin's client asks (configs/init), the stored tree is
  * compared with the defaults of this version and migrated; it is written only if it changed.
  */
-import { isJsonObject, migrateLegacyRolePermissions, setAtPath, upgradeConfigs, type Configs, type JsonObject } from '@pacs/common';
+import {
+  getAtPath,
+  isJsonObject,
+  migrateLegacyRolePermissions,
+  setAtPath,
+  upgradeConfigs,
+  type Configs,
+  type JsonObject,
+} from '@pacs/common';
 import { transaction, type Db, type DbClient } from '../../db/pool.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import * as sql from './configs.sql.ts';
 
 const APP_KEY = 'app';
+const PATIENT_IMPORT_FLAG = 'mwm.is_patient_imported';
 
 export async function readConfigs(db: Db | DbClient): Promise<Configs> {
   return upgradeConfigs((await sql.selectConfigs(db, APP_KEY))?.value).configs;
@@ -62,6 +71,12 @@ export async function replaceConfigs(db: Db, key: string, value: unknown): Promi
     if (key === '' || key === 'version') {
       // The version is the server's to set; a client cannot make configs look newer or older.
       next = { ...next, version: current.version };
+    }
+    // So is whether the patient import ran (POST /patients/createinformations sets it): a screen
+    // saving its older copy of the mwm node must not switch off the records' growth.
+    const imported = getAtPath(current, PATIENT_IMPORT_FLAG);
+    if (isJsonObject(getAtPath(next, 'mwm')) && getAtPath(next, PATIENT_IMPORT_FLAG) !== imported) {
+      next = setAtPath(next, PATIENT_IMPORT_FLAG, imported ?? false);
     }
     await writeConfigs(client, next);
     return next as unknown as Configs;
