@@ -80,7 +80,8 @@ describe('/mwm', () => {
     await worklist.entryDialog.waitFor({ state: 'detached' });
     expect(sent).toEqual(['POST /viewer/api/mwm/create']);
 
-    await expect(worklist.count.textContent()).resolves.toBe('1 of 1 entry');
+    // The list reloads after the save (and the patient import may still be running on first open).
+    await expect.poll(() => worklist.count.textContent(), { timeout: 10_000 }).toBe('1 of 1 entry');
     const row = worklist.rows.first();
     await expect(row.textContent()).resolves.toContain('MWM-UI-1');
     await expect(row.textContent()).resolves.toContain('山田 花子');
@@ -138,5 +139,20 @@ describe('/mwm', () => {
     } finally {
       await phone.context.close();
     }
+  });
+
+  it('fills the patient from a patient record picked in the add dialog', async () => {
+    const admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
+    await postForm(admin, '/patients/addinformation', { ID: 'REC-7', Name: 'Record^Rita', Sex: 'F', BirthDate: '19700203' });
+    await worklist.open();
+    await worklist.tool('Add').click();
+    await worklist.entryDialog.waitFor();
+    await worklist.entryDialog.getByRole('combobox', { name: 'Patient', exact: true }).fill('REC-');
+    await worklist.entryDialog.getByRole('option').filter({ hasText: 'REC-7' }).click();
+    await expect(worklist.field('Patient ID').inputValue()).resolves.toBe('REC-7');
+    await expect(worklist.field('Patient Name').inputValue()).resolves.toBe('Record^Rita');
+    await expect(worklist.field('Sex').inputValue()).resolves.toBe('F');
+    await expect(worklist.field('Birth Date').inputValue()).resolves.toBe('1970-02-03');
+    await worklist.entryDialog.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -12,10 +12,11 @@ import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { readDialogFailure } from '../../../lib/server-errors.ts';
+import { PatientPicker } from '../../patients/index.ts';
 import { ACCOUNTS_ADMIN_MESSAGES as M } from '../../roles/index.ts';
 import { useCreateWorklistEntry } from '../api/create-worklist-entry.ts';
 import { useUpdateWorklistEntry } from '../api/update-worklist-entry.ts';
-import { ENTRY_FIELDS, emptyValues, entryInput, entrySchema, entryValues, type EntryValues } from '../entry-form.ts';
+import { ENTRY_FIELDS, emptyValues, entryInput, entrySchema, entryValues, patientValues, type EntryValues } from '../entry-form.ts';
 import { SEX_LABELS } from '../messages.ts';
 import type { WorklistItem } from '../types.ts';
 
@@ -79,7 +80,7 @@ export function EntryDialog({ entry, modalities, today, onSaved, onClose }: Entr
 
   return (
     <Formik initialValues={initial} validationSchema={schema} onSubmit={submit}>
-      {({ isSubmitting }) => (
+      {({ isSubmitting, setValues }) => (
         <Dialog
           size="large"
           title={
@@ -94,7 +95,10 @@ export function EntryDialog({ entry, modalities, today, onSaved, onClose }: Entr
         >
           <Form id={FORM_ID} className="form worklist-form" noValidate>
             <Section title={<FormattedMessage id="worklist.dialog.patient" />}>
-              {/* Picking from the patient records (the Patients half of issue 17) fills these fields: entry-form.ts patientValues. */}
+              {/* A new entry picks its patient from the records (or creates one): the five fields below fill in. */}
+              {!entry && (
+                <PatientPicker onChange={(patient) => void setValues((values) => ({ ...values, ...patientValues(patient) }), true)} />
+              )}
               <div className="form-row">
                 {text('PatientID', <FormattedMessage id="columns.patient_id" />)}
                 {text('PatientName', <FormattedMessage id="columns.patient_name" />, {

@@ -15,6 +15,7 @@ import { SlotPortal } from '../../../components/slots.tsx';
 import { DEFAULT_DATE_FORMAT } from '../../../lib/dicom-format.ts';
 import { handleError } from '../../../lib/error-effects.ts';
 import { sessionStore, uiStore } from '../../../state/index.ts';
+import { usePatientImport } from '../../patients/index.ts';
 import { StudySearchBar, useIsPhone, type FormatContext } from '../../studies/index.ts';
 import { getWorklist } from '../api/search-worklist.ts';
 import { useDeleteWorklistEntry } from '../api/delete-worklist-entry.ts';
@@ -65,6 +66,8 @@ export const WorklistScreen = observer(function WorklistScreen() {
   );
   const [dialog, setDialog] = useState<Dialogs | null>(null);
   const isPhone = useIsPhone();
+  // The patient records the add dialog picks from are built from the archive once (spec 1 §4).
+  const importing = usePatientImport();
 
   useEffect(() => {
     void store.search();
@@ -126,6 +129,13 @@ export const WorklistScreen = observer(function WorklistScreen() {
         </div>
       </SlotPortal>
 
+      {importing && (
+        <div className="list-notice" role="status">
+          <span>
+            <FormattedMessage id="patients.generating" />
+          </span>
+        </div>
+      )}
       {updated && (
         <div className="list-notice" role="status">
           <span>
