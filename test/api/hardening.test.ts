@@ -8,7 +8,7 @@
  */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, API, signIn, type Session } from '../harness/api.ts';
+import { anonymous, API, signIn, signInAsGuest, type Session } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
 import { createAccount, createRole, postForm, storeTinyStudies, waitForStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
@@ -46,17 +46,6 @@ function loginFrom(ip: string, id: string, password: string) {
     .send({ Id: id, Password: password });
 }
 
-async function guestSession(key: string): Promise<Session> {
-  const agent = anonymous(stack.baseUrl);
-  const response = await agent
-    .post(`${API}/login`)
-    .set('X-Requested-With', 'XMLHttpRequest')
-    .type('form')
-    .send({ AccessKey: key })
-    .expect(200);
-  return { agent, account: response.body, csrf: { 'X-CSRF-Token': response.body.CsrfToken } };
-}
-
 describe('share targets', () => {
   it('lists to a sharer only the roles and accounts of their own institution, names only, and none to a guest', async () => {
     const sharer = await signIn(stack.baseUrl, 'sharer', 'sharer-password');
@@ -83,7 +72,7 @@ describe('share targets', () => {
 
     // A guest link's session picks no target and learns no account id (not even the administrator's).
     const share = await postForm<{ AccessKey: string }>(admin, '/sharestudies/create', { uid: A1.study, ExpiresAt: tomorrow });
-    const guest = await guestSession(share.AccessKey);
+    const guest = await signInAsGuest(stack.baseUrl, share.AccessKey);
     expect((await guest.agent.get(`${API}/accounts/names`).expect(200)).body).toEqual([]);
     const guestRoles = await guest.agent.get(`${API}/roles/all`);
     expect(guestRoles.status === 403 || (guestRoles.status === 200 && guestRoles.body.length === 0)).toBe(true);

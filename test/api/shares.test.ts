@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, MESSAGES } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { API, anonymous, signIn, type Session } from '../harness/api.ts';
+import { API, anonymous, signIn, signInAsGuest, type Session } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
 import { createAccount, createRole, postForm, storeTinyStudies } from '../harness/fixtures.ts';
 
@@ -55,18 +55,6 @@ const seen = async (session: Session) =>
     .map((item) => item.StudyInstanceUID)
     .sort();
 
-async function guest(key: string): Promise<Session> {
-  const agent = anonymous(stack.baseUrl);
-  const response = await agent
-    .post(`${API}/login`)
-    .set('X-Requested-With', 'XMLHttpRequest')
-    .type('form')
-    .send({ AccessKey: key, CSRF: 'x' })
-    .expect(200);
-  expect(response.body.IsGuest).toBe(true);
-  return { agent, account: response.body, csrf: { 'X-CSRF-Token': response.body.CsrfToken } };
-}
-
 describe('guest shares', () => {
   it('opens exactly the shared study, through every endpoint, until deleted', async () => {
     const share = await admin.agent
@@ -76,7 +64,7 @@ describe('guest shares', () => {
       .send({ uid: ct1.study, ExpiresAt: tomorrow })
       .expect(200);
     expect(share.body.AccessKey).toMatch(/^[\w-]{32}$/);
-    const visitor = await guest(share.body.AccessKey);
+    const visitor = await signInAsGuest(stack.baseUrl, share.body.AccessKey);
     expect(await seen(visitor)).toEqual([ct1.study]);
     await visitor.agent.get(`${API}/studies/find`).query({ uid: ct1.study }).expect(200);
     await visitor.agent.get(`${API}/dicom-web/studies/${ct1.study}/series/${ct1.series}/metadata`).expect(200);
@@ -123,7 +111,7 @@ describe('guest shares', () => {
       .type('form')
       .send({ uid: ct2.study, ExpiresAt: tomorrow })
       .expect(200);
-    const visitor = await guest(share.body.AccessKey);
+    const visitor = await signInAsGuest(stack.baseUrl, share.body.AccessKey);
     expect(await seen(visitor)).toEqual([ct2.study]);
     // Move the clock: the share expired a minute ago. Nothing is reachable at once (the session,
     // remembered for a moment, may still answer, but with nothing in it)…

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type StudyItem, type TrashDeleteRun, type TrashSeries, type TrashStudyList } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { anonymous, API, signIn, type Session } from '../harness/api.ts';
+import { API, signIn, signInAsGuest, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy, tinyStudyInto, tinyStudyUids, type TinyStudy } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { runTrashJob } from '../../adapter/src/features/trash/trash.service.ts';
@@ -62,17 +62,6 @@ afterAll(async () => {
   await stack?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-async function guest(key: string): Promise<Session> {
-  const agent = anonymous(stack.baseUrl);
-  const response = await agent
-    .post(`${API}/login`)
-    .set('X-Requested-With', 'XMLHttpRequest')
-    .type('form')
-    .send({ AccessKey: key })
-    .expect(200);
-  return { agent, account: response.body, csrf: { 'X-CSRF-Token': response.body.CsrfToken } };
-}
 
 const moveToBin = (session: Session, items: object[]) =>
   session.agent.post(`${API}/studies/delete`).set(session.csrf).send({ Items: items });
@@ -144,7 +133,7 @@ describe('recycle bin', () => {
       .type('form')
       .send({ uid: A.study, ExpiresAt: tomorrow })
       .expect(200);
-    const visitor = await guest(share.body.AccessKey);
+    const visitor = await signInAsGuest(stack.baseUrl, share.body.AccessKey);
     const before = (await admin.agent.get(`${API}/studies/find`).query({ uid: A.study }).expect(200)).body as StudyItem;
     for (const session of [admin, reader, visitor]) expect(await probe(session, A)).toEqual(everywhere(200));
 

@@ -293,6 +293,27 @@ export interface DeleteTarget {
   size: number;
 }
 
+/** A delete target as PostgreSQL answers it (ids and sizes as text: bigint). */
+interface TargetRow {
+  level: TrashLevel;
+  id: string;
+  orthanc_id: string;
+  study_id: string;
+  series_id: string | null;
+  instances: number;
+  size: string;
+}
+
+const toTarget = (row: TargetRow): DeleteTarget => ({
+  level: row.level,
+  id: Number(row.id),
+  orthancId: row.orthanc_id,
+  studyId: Number(row.study_id),
+  seriesId: row.series_id === null ? null : Number(row.series_id),
+  instances: row.instances,
+  size: Number(row.size),
+});
+
 /**
  * What deleting a bin id for good removes from Orthanc, as whole resources: a study trashed whole
  * is one study; a study with only parts in the bin is its binned series and binned instances; a
@@ -300,15 +321,7 @@ export interface DeleteTarget {
  */
 export async function planTargets(db: Queryable, level: TrashLevel, id: number): Promise<DeleteTarget[]> {
   const where = level === 'study' ? 'st.id = $1' : level === 'series' ? 's.id = $1' : 'i.id = $1';
-  const { rows } = await db.query<{
-    level: TrashLevel;
-    id: string;
-    orthanc_id: string;
-    study_id: string;
-    series_id: string | null;
-    instances: number;
-    size: string;
-  }>(
+  const { rows } = await db.query<TargetRow>(
     `with binned as (
        select st.id as study_id, st.orthanc_id as study_orthanc, s.id as series_id, s.orthanc_id as series_orthanc,
               i.id as instance_id, i.orthanc_id as instance_orthanc, i.file_size,
@@ -329,15 +342,7 @@ export async function planTargets(db: Queryable, level: TrashLevel, id: number):
        from binned where target = 'instance'`,
     [id, level],
   );
-  return rows.map((row) => ({
-    level: row.level,
-    id: Number(row.id),
-    orthancId: row.orthanc_id,
-    studyId: Number(row.study_id),
-    seriesId: row.series_id === null ? null : Number(row.series_id),
-    instances: row.instances,
-    size: Number(row.size),
-  }));
+  return rows.map(toTarget);
 }
 
 const TABLE: Record<TrashLevel, string> = { study: 'studies', series: 'series', instance: 'instances' };
@@ -353,16 +358,7 @@ export async function markDeleting(client: DbClient, targets: readonly DeleteTar
 
 /** Targets marked as being deleted (by any run, finished or interrupted), oldest mark first. */
 export async function deletingTargets(db: Queryable, run?: number): Promise<(DeleteTarget & { run: number | null })[]> {
-  const { rows } = await db.query<{
-    level: TrashLevel;
-    id: string;
-    orthanc_id: string;
-    study_id: string;
-    series_id: string | null;
-    instances: number;
-    size: string;
-    run: string | null;
-  }>(
+  const { rows } = await db.query<TargetRow & { run: string | null }>(
     `select * from (
        select 'study' as level, st.id::text, st.orthanc_id, st.id::text as study_id, null as series_id, st.delete_run::text as run, st.deleting_at,
               (select count(*)::int from series s join instances i on i.series_id = s.id where s.study_id = st.id) as instances,
@@ -379,16 +375,7 @@ export async function deletingTargets(db: Queryable, run?: number): Promise<(Del
      ) t where ($1::bigint is null or t.run::bigint = $1) order by t.deleting_at, t.level, t.id::bigint`,
     [run ?? null],
   );
-  return rows.map((row) => ({
-    level: row.level,
-    id: Number(row.id),
-    orthancId: row.orthanc_id,
-    studyId: Number(row.study_id),
-    seriesId: row.series_id === null ? null : Number(row.series_id),
-    instances: row.instances,
-    size: Number(row.size),
-    run: row.run === null ? null : Number(row.run),
-  }));
+  return rows.map((row) => ({ ...toTarget(row), run: row.run === null ? null : Number(row.run) }));
 }
 
 /** After Orthanc deleted it: the row goes (with everything below it, by cascade). */
