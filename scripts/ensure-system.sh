@@ -3,13 +3,20 @@
 # Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
 #   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs,
 #                             dcmtk (DICOM echo from the admin screens) and ping
-#   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts
+#   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts,
+#                             wget (the compose test runs Orthanc's container health check)
 #   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk
+#   ensure-system.sh --adapter the adapter's own packages only (the Dockerfile's runtime stage:
+#                             PostgreSQL and Orthanc run in their own containers there)
 set -euo pipefail
 
-packages=(postgresql orthanc orthanc-dicomweb fonts-noto-cjk fonts-noto-core dcmtk iputils-ping)
+adapter_packages=(fonts-noto-cjk fonts-noto-core dcmtk iputils-ping)
+packages=(postgresql orthanc orthanc-dicomweb "${adapter_packages[@]}")
+if [[ "${1:-}" == "--adapter" ]]; then
+  packages=("${adapter_packages[@]}")
+fi
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils)
+  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils wget)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(chromium python3-pydicom wrk)
