@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, signIn } from '../harness/api.ts';
 import { environment, service } from '../harness/compose.ts';
 import { startComposeNatively, type NativeCompose } from '../harness/compose-native.ts';
-import { storeFiles, tinyStudy } from '../harness/dicom.ts';
+import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
 import { waitForStudies } from '../harness/fixtures.ts';
 
 const DOT_ENV = { PG_PASSWORD: 'pg-compose-1', ORTHANC_PASSWORD: 'orthanc-compose-1', ADMIN_PASSWORD: 'compose-admin-1' };
@@ -51,19 +51,33 @@ describe('the compose stack, run natively with compose’s environments', () => 
     expect(stack.healthCheck('orthanc', { ...stack.orthancEnv(), ORTHANC_PASSWORD: 'wrong' })).not.toBe(0);
   });
 
-  it('signs the first administrator in and lists a study sent to the published DICOM port', async () => {
+  it('signs the first administrator in, lists a study sent to the published DICOM port and serves its file', async () => {
     const admin = await signIn(stack.adapterUrl, 'admin', DOT_ENV.ADMIN_PASSWORD);
     const empty = await admin.agent.get(`${API}/studies/search`).query({ limit: 10 });
     expect(empty.status).toBe(200);
     expect(empty.body.Count).toBe(0);
 
-    const file = join(stack.root, 'study.dcm');
-    writeFileSync(file, tinyStudy({ seed: 'compose', patientName: 'Compose^Check', patientId: 'C-1', modality: 'CT' }));
-    expect(storeFiles([file], { port: stack.ports.dicom, aet: 'PACS' }).failed).toEqual([]);
+    const sent = join(stack.root, 'study.dcm');
+    writeFileSync(sent, tinyStudy({ seed: 'compose', patientName: 'Compose^Check', patientId: 'C-1', modality: 'CT' }));
+    expect(storeFiles([sent], { port: stack.ports.dicom, aet: 'PACS' }).failed).toEqual([]);
     await waitForStudies(admin, 1);
     const listed = await admin.agent.get(`${API}/studies/search`).query({ limit: 10 });
     expect(listed.body.Items).toHaveLength(1);
     expect(JSON.stringify(listed.body.Items[0])).toContain('Compose^Check');
+
+    // The viewer's path: the DICOMweb proxy to Orthanc, the file read from the storage volume.
+    const uids = tinyStudyUids('compose');
+    const file = await admin.agent
+      .get(`${API}/dicom-web/studies/${uids.study}/series/${uids.series}/instances/${uids.instance}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^multipart\/related/);
+    expect((file.body as Buffer).includes(Buffer.from('DICM'))).toBe(true);
   });
 
   it('keeps Orthanc’s files on the storage volume the adapter reads, and network.json in the shared folder', () => {
