@@ -3,13 +3,21 @@
 # Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
 #   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs,
 #                             dcmtk (DICOM echo from the admin screens) and ping
-#   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts
+#   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts,
+#                             and for the compose test wget (Orthanc's container health check),
+#                             nginx and openssl (the TLS front, with a self-signed certificate)
 #   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk
+#   ensure-system.sh --adapter the adapter's own packages only (the Dockerfile's runtime stage:
+#                             PostgreSQL and Orthanc run in their own containers there)
 set -euo pipefail
 
-packages=(postgresql orthanc orthanc-dicomweb fonts-noto-cjk fonts-noto-core dcmtk iputils-ping)
+adapter_packages=(fonts-noto-cjk fonts-noto-core dcmtk iputils-ping)
+packages=(postgresql orthanc orthanc-dicomweb "${adapter_packages[@]}")
+if [[ "${1:-}" == "--adapter" ]]; then
+  packages=("${adapter_packages[@]}")
+fi
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils)
+  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils wget nginx openssl)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(chromium python3-pydicom wrk)
@@ -29,7 +37,7 @@ fi
 
 echo "Installing Debian packages: ${missing[*]}"
 # Debian's packages start their own system services on install (Orthanc on 4242/8042, PostgreSQL
-# on 5432). The product runs private instances instead, so keep the system ones from starting:
+# on 5432, nginx on 80). The product runs private instances instead, so keep the system ones from starting:
 # a policy-rc.d that answers 101 ("action forbidden") for the duration of the install.
 policy=/usr/sbin/policy-rc.d
 made_policy=""
@@ -48,8 +56,10 @@ fi
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 
 # With systemd, units are enabled even when policy-rc.d kept them from starting; the system
-# Orthanc would take the default ports on the next boot.
-if [[ " ${missing[*]} " == *" orthanc "* ]] && command -v systemctl >/dev/null && [[ -d /run/systemd/system ]]; then
-  $sudo systemctl disable --now orthanc >/dev/null 2>&1 || true
-fi
+# Orthanc (and the tests' nginx) would take the default ports on the next boot.
+for service in orthanc nginx; do
+  if [[ " ${missing[*]} " == *" $service "* ]] && command -v systemctl >/dev/null && [[ -d /run/systemd/system ]]; then
+    $sudo systemctl disable --now "$service" >/dev/null 2>&1 || true
+  fi
+done
 echo "Debian packages installed."

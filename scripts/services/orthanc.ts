@@ -7,7 +7,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { dieWithParent, hasSetpriv, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
-import { networkSettings } from '../../adapter/src/features/network/orthanc-network.ts';
+import { writeFirstNetworkFile } from '../../adapter/src/features/network/orthanc-network.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ORTHANC_TEMPLATE = join(repoRoot, 'orthanc-config', 'orthanc.jsonc');
@@ -28,13 +28,17 @@ export interface RunningOrthanc {
   stop(): Promise<void>;
 }
 
-/** Fills the template's ${NAME} placeholders; an unknown placeholder is an error, not a blank. */
-export function renderOrthancConfig(template: string, values: Record<string, string | number>): string {
+/**
+ * Fills the template's ${NAME} placeholders; an unknown placeholder is an error, not a blank.
+ * (Docker Compose leaves this to Orthanc, which fills them from its environment: see the
+ * template's head.)
+ */
+export function renderOrthancConfig(template: string, values: Record<string, string | number | boolean>): string {
   return template.replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`orthanc-config: no value for \${${name}}`);
     // Strings sit inside quotes in the template: escape them as JSON string content.
-    return typeof value === 'number' ? String(value) : JSON.stringify(value).slice(1, -1);
+    return typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value);
   });
 }
 
@@ -98,8 +102,7 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   mkdirSync(configDir, { recursive: true, mode: 0o700 });
   const configFile = join(configDir, 'orthanc.json');
   const networkFile = join(configDir, 'network.json');
-  if (!existsSync(networkFile))
-    writeFileSync(networkFile, JSON.stringify(networkSettings(options.aet, options.dicomPort, true), null, 2), { mode: 0o600 });
+  writeFirstNetworkFile(networkFile, options.aet, options.dicomPort);
   const dicomPort = readDicomPort(networkFile) ?? options.dicomPort;
   const config = renderOrthancConfig(readFileSync(ORTHANC_TEMPLATE, 'utf8'), {
     ...dirs,
@@ -107,6 +110,7 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
     ORTHANC_HTTP_PORT: options.httpPort,
     ORTHANC_USER: options.user,
     ORTHANC_PASSWORD: options.password,
+    ORTHANC_REMOTE_ACCESS: false,
   });
   writeFileSync(configFile, config, { mode: 0o600 });
 

@@ -21,6 +21,12 @@ export interface PostgresOptions {
   ephemeral?: boolean;
 }
 
+/**
+ * Server settings every PostgreSQL of the product runs with, natively and in Docker Compose (whose
+ * `postgres` command passes the same; test/api/compose-file.test.ts checks it).
+ */
+export const SERVER_SETTINGS: Readonly<Record<string, string>> = { max_connections: '200' };
+
 export interface RunningPostgres {
   port: number;
   child: ChildProcess;
@@ -124,8 +130,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     'listen_addresses=127.0.0.1',
     '-c',
     'unix_socket_directories=',
-    '-c',
-    'max_connections=200',
+    ...Object.entries(SERVER_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ];
   // The postmaster itself is the direct child (not daemonised by pg_ctl), so that the kernel can

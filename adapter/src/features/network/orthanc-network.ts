@@ -12,6 +12,7 @@
  *   which DICOM and the viewer's images pause; the study index's follower resumes by itself.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { OrthancClient, OrthancModality } from '../../orthanc/client.ts';
 import { log } from '../../log.ts';
@@ -38,6 +39,17 @@ export function networkSettings(aeTitle: string, port: number, allowAnonymous: b
   // Orthanc's /system tells its Name: naming the settings lets a restart be seen to have read them.
   const mark = createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 12);
   return { Name: `PACS archive ${mark}`, ...settings };
+}
+
+/**
+ * Orthanc's network.json before its first start, from DICOM_AET and DICOM_PORT with anonymous
+ * users allowed, so that Orthanc listens as told from its first second; an existing file is left
+ * alone (the adapter keeps it in step with the provider: applyProvider). npm start's launcher and
+ * Docker Compose's `prepare` service (write-network-file.ts) both call this.
+ */
+export function writeFirstNetworkFile(file: string, aeTitle: string, port: number): void {
+  if (existsSync(file)) return;
+  writeFileSync(file, JSON.stringify(networkSettings(aeTitle, port, true), null, 2), { mode: 0o600 });
 }
 
 /** What a registered modality may do here: store, query (also worklists) and retrieve to itself. */
