@@ -1,14 +1,22 @@
 /**
- * The one editor behind the share screens' row lists (the user's expiry, "share with", subject and
- * people shortcuts, and the admin's share columns): a table of kind-specific cells, a Visible tick
- * box, move up/down and, for lists the user grows, Remove and Add. The rows stay the caller's
- * state: every change hands back the whole new list. The small cell components keep the inputs of
- * all those lists alike (classes, aria labels, invalid marks).
+ * The one editor behind the settings screens' row lists (the user's share shortcuts and people,
+ * the share, worklist and other list columns, the worklist search fields): a table of
+ * kind-specific cells, a Visible tick box, move up/down and, for lists the user grows, Remove and
+ * Add. The rows stay the caller's state: every change hands back the whole new list. The small
+ * cell components keep the inputs of all those lists alike (classes, aria labels, invalid marks).
  */
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { SHARE_MESSAGES as M } from '../messages.ts';
-import { moveEntry } from '../../../lib/move-entry.ts';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { moveEntry } from '../lib/move-entry.ts';
+import './list-editor.css';
+
+const M = defineMessages({
+  visible: { id: 'list_editor.visible' },
+  move_up: { id: 'list_editor.move_up' },
+  move_down: { id: 'list_editor.move_down' },
+  remove: { id: 'list_editor.remove' },
+  add: { id: 'list_editor.add' },
+});
 
 export interface ListColumn<T> {
   header: string;
@@ -31,6 +39,8 @@ export interface ListEditorProps<T extends { is_visible: boolean }> {
   /** A stable key of a row, also written as its `data-key`; rows without one are keyed by place. */
   rowKey?: (item: T) => string;
   isInvalid?: (index: number) => boolean;
+  /** Rows that are always shown: their Visible box stays ticked and cannot be changed. */
+  isLocked?: (item: T) => boolean;
 }
 
 export function ListEditor<T extends { is_visible: boolean }>({
@@ -44,85 +54,89 @@ export function ListEditor<T extends { is_visible: boolean }>({
   newItem,
   rowKey,
   isInvalid,
+  isLocked,
 }: ListEditorProps<T>) {
   const intl = useIntl();
   const change = (index: number, patch: Partial<T>) => onChange(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
   const columnCount = columns.length + 2;
   return (
-    <fieldset className="fieldset share-settings-section" data-kind={kind}>
+    <fieldset className="fieldset list-editor-section" data-kind={kind}>
       <legend>{title}</legend>
       {hint !== undefined && <p className="field-hint">{hint}</p>}
-      <table className="table share-settings-table" data-section={section}>
-        <thead>
-          <tr>
-            {columns.map((column, at) => (
-              <th key={at} scope="col">
-                {column.header}
-              </th>
-            ))}
-            <th scope="col">{intl.formatMessage(M.visible)}</th>
-            <th scope="col" />
-          </tr>
-        </thead>
-        <tbody>
-          {items.length === 0 && (
+      <div className="list-editor-scroll">
+        <table className="table list-editor-table" data-section={section}>
+          <thead>
             <tr>
-              <td colSpan={columnCount} className="table-empty">
-                <FormattedMessage id="common.no_items_found" />
-              </td>
+              {columns.map((column, at) => (
+                <th key={at} scope="col">
+                  {column.header}
+                </th>
+              ))}
+              <th scope="col">{intl.formatMessage(M.visible)}</th>
+              <th scope="col" />
             </tr>
-          )}
-          {items.map((item, index) => {
-            const key = rowKey?.(item);
-            return (
-              <tr key={key ?? index} data-key={key} className={isInvalid?.(index) ? 'is-invalid' : undefined}>
-                {columns.map((column, at) => (
-                  <td key={at} className={column.className}>
-                    {column.render(item, (patch) => change(index, patch), index)}
-                  </td>
-                ))}
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={intl.formatMessage(M.visible)}
-                    checked={item.is_visible}
-                    onChange={(event) => change(index, { is_visible: event.target.checked } as Partial<T>)}
-                  />
+          </thead>
+          <tbody>
+            {items.length === 0 && (
+              <tr>
+                <td colSpan={columnCount} className="table-empty">
+                  <FormattedMessage id="common.no_items_found" />
                 </td>
-                <td className="share-row-tools">
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={intl.formatMessage(M.move_up)}
-                    disabled={index === 0}
-                    onClick={() => onChange(moveEntry(items, index, -1))}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={intl.formatMessage(M.move_down)}
-                    disabled={index === items.length - 1}
-                    onClick={() => onChange(moveEntry(items, index, 1))}
-                  >
-                    ↓
-                  </button>
-                  {newItem && (
+              </tr>
+            )}
+            {items.map((item, index) => {
+              const key = rowKey?.(item);
+              return (
+                <tr key={key ?? index} data-key={key} className={isInvalid?.(index) ? 'is-invalid' : undefined}>
+                  {columns.map((column, at) => (
+                    <td key={at} className={column.className}>
+                      {column.render(item, (patch) => change(index, patch), index)}
+                    </td>
+                  ))}
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={intl.formatMessage(M.visible)}
+                      disabled={isLocked?.(item)}
+                      checked={item.is_visible || isLocked?.(item) === true}
+                      onChange={(event) => change(index, { is_visible: event.target.checked } as Partial<T>)}
+                    />
+                  </td>
+                  <td className="list-editor-tools">
                     <button
                       type="button"
                       className="button button-small"
-                      onClick={() => onChange(items.filter((_item, at) => at !== index))}
+                      aria-label={intl.formatMessage(M.move_up)}
+                      disabled={index === 0}
+                      onClick={() => onChange(moveEntry(items, index, -1))}
                     >
-                      {intl.formatMessage(M.remove)}
+                      ↑
                     </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={intl.formatMessage(M.move_down)}
+                      disabled={index === items.length - 1}
+                      onClick={() => onChange(moveEntry(items, index, 1))}
+                    >
+                      ↓
+                    </button>
+                    {newItem && (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        onClick={() => onChange(items.filter((_item, at) => at !== index))}
+                      >
+                        {intl.formatMessage(M.remove)}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {newItem && (
         <div>
           <button type="button" className="button button-small" onClick={() => onChange([...items, newItem()])}>
