@@ -83,6 +83,7 @@ export function ColumnsEditor({ title, hint, kind, columns, onChange, showProble
           header: intl.formatMessage(M.label),
           render: (column, change) => (
             <TextCell
+              className="list-editor-label"
               label={intl.formatMessage(M.label)}
               maxLength={COLUMN_LABEL_MAX_LENGTH}
               placeholder={defaultLabel(column)}

@@ -163,10 +163,11 @@ export function TextCell({
   type,
   maxLength,
   placeholder,
-}: CellProps<string> & { type?: 'email'; maxLength?: number; placeholder?: string }) {
+  className,
+}: CellProps<string> & { type?: 'email'; maxLength?: number; placeholder?: string; className?: string }) {
   return (
     <input
-      className="input"
+      className={className ? `input ${className}` : 'input'}
       type={type}
       maxLength={maxLength}
       placeholder={placeholder}
