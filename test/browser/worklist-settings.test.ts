@@ -44,6 +44,17 @@ async function schedule(patientId: string, name: string, accession: string, proc
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
+  // A country and time zone, so the first-run question never lands on top of a settings page.
+  for (const [key, value] of [
+    ['country', 'JP'],
+    ['time_zone', 'UTC'],
+  ])
+    await admin.agent
+      .put(`${API}/configs/replace`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ key, value: JSON.stringify(value) })
+      .expect(200);
   await schedule('WS-2', 'Beta^Bo', 'ACC-WS-2', 'Chest CT');
   await schedule('WS-3', 'Gamma^Gil', 'ACC-WS-3', 'Head CT');
   await schedule('WS-1', 'Alpha^Al', 'ACC-WS-1', 'Abdomen CT');
