@@ -26,4 +26,5 @@ export * from './trash.ts';
 export * from './edit.ts';
 export * from './auto-delete.ts';
 export * from './worklist.ts';
+export * from './worklist-layout.ts';
 export * from './patients.ts';

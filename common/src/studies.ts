@@ -32,6 +32,25 @@ export interface StudyItem {
   FileSize: number;
   CTDIvols: number[];
   TotalDLP: number | null;
+  /**
+   * The worklist entry (order) the study was performed for: null when none, absent when the caller
+   * may not see worklist entries (no `mwm` permission, or an edition without the worklist).
+   */
+  WorklistEntry?: StudyWorklistEntry | null;
+}
+
+/** What the study list shows of the order a study was performed for (docs/decisions.md "Modality worklist"). */
+export interface StudyWorklistEntry {
+  /** The entry's key, for `/mwm?uid=`. */
+  UID: string;
+  /** none, in_progress, completed, disabled (a deleted entry is not shown). */
+  Status: string;
+  AccessionNumber: string;
+  RequestedProcedureDescription: string;
+  Modality: string;
+  /** The scheduled start, `YYYYMMDD` and `HHMMSS` (or ''). */
+  ScheduledDate: string;
+  ScheduledTime: string;
 }
 
 /** `GET /series/fromstudy` (spec 2 §3 "Series columns"). */

@@ -107,6 +107,7 @@ describe('worklist search', () => {
     expect(parsed).toEqual({
       ok: true,
       value: {
+        uid: null,
         text: [
           { key: 'patientid', term: '%12%' },
           { key: 'patientname', term: 'YAMADA TARO' },
@@ -127,6 +128,12 @@ describe('worklist search', () => {
     expect(parseWorklistSearch({ Status: 'done' }).ok).toBe(false);
     expect(parseWorklistSearch({ StudyDate: '20301301' }).ok).toBe(false);
     expect(parseWorklistSearch({ orderby: 'note' }).ok).toBe(false);
+    expect(parseWorklistSearch({ uid: '1.2;drop' }).ok).toBe(false);
+  });
+
+  it('names one entry by its uid', () => {
+    const parsed = parseWorklistSearch({ uid: '2.25.123' });
+    expect(parsed.ok && parsed.value.uid).toBe('2.25.123');
   });
 
   it('builds the query the adapter parses back', () => {

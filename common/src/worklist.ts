@@ -281,6 +281,8 @@ export type WorklistOrderKey = (typeof WORKLIST_ORDER_KEYS)[number];
 export const WORKLIST_DEFAULT_ORDER: readonly OrderTerm<WorklistOrderKey>[] = [{ key: 'updatedat', desc: true }];
 
 export interface WorklistSearch {
+  /** One entry by its UID (the study list's link to a study's order); null for any. */
+  uid: string | null;
   text: { key: WorklistTextFilter; term: string }[];
   /** Upper-cased modalities; empty: any. */
   modalities: string[];
@@ -298,10 +300,10 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; problems: Record<string, 
  * Reads a worklist search from a query object, with the study search's conventions: keys compared
  * without case, the last of a repeated filter counts, unknown keys ignored (limit and offset are
  * the route's). Modality (also ModalitiesInStudy, as the list's search bar sends it) and Status
- * take comma-separated lists.
+ * take comma-separated lists; `uid` names one entry (the study list's link to a study's order).
  */
 export function parseWorklistSearch(query: Record<string, unknown>): Parsed<WorklistSearch> {
-  const search: WorklistSearch = { text: [], modalities: [], statuses: [], dates: [], period: null, order: [] };
+  const search: WorklistSearch = { uid: null, text: [], modalities: [], statuses: [], dates: [], period: null, order: [] };
   const textKeys: readonly string[] = WORKLIST_TEXT_FILTERS;
   for (const [rawKey, rawValue] of Object.entries(query)) {
     const key = rawKey.toLowerCase();
@@ -315,6 +317,9 @@ export function parseWorklistSearch(query: Record<string, unknown>): Parsed<Work
     if (textKeys.includes(key)) {
       const term = searchableTerm(value, key === 'patientname' || key.endsWith('physicianname'));
       if (term !== '') search.text.push({ key: key as WorklistTextFilter, term: term.replace(/\*/g, '%') });
+    } else if (key === 'uid') {
+      if (!isDicomUid(value)) return { ok: false, problems: { [rawKey]: MESSAGES.invalid } };
+      search.uid = value;
     } else if (key === 'modality' || key === 'modalitiesinstudy') {
       // ModalitiesInStudy: what the list's search bar sends, shared with the worklist screen.
       search.modalities = list().map((item) => item.toUpperCase());

@@ -34,6 +34,11 @@ const toolbarScreens = () => import('../features/toolbars/components/toolbar-scr
 const UserListToolbarScreen = lazyScreen(toolbarScreens, 'UserListToolbarScreen');
 const UserViewerToolbarScreen = lazyScreen(toolbarScreens, 'UserViewerToolbarScreen');
 const UserReportToolbarScreen = lazyScreen(toolbarScreens, 'UserReportToolbarScreen');
+const UserMwmToolbarScreen = lazyScreen(toolbarScreens, 'UserMwmToolbarScreen');
+const worklistSettings = () => import('../features/worklist/settings/worklist-settings-screens.tsx');
+const UserMwmGeneralScreen = lazyScreen(worklistSettings, 'UserMwmGeneralScreen');
+const UserMwmSearchScreen = lazyScreen(worklistSettings, 'UserMwmSearchScreen');
+const SiteMwmScreen = lazyScreen(worklistSettings, 'SiteMwmScreen');
 const GuestToolbarScreen = lazyScreen(toolbarScreens, 'GuestToolbarScreen');
 const ReportSettingsScreen = lazyScreen(() => import('../features/reports/settings/report-settings-screen.tsx'), 'ReportSettingsScreen');
 const WorklistScreen = lazyScreen(() => import('../features/worklist/components/worklist-screen.tsx'), 'WorklistScreen');
@@ -75,6 +80,10 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/server/auto-delete': AutoDeleteScreen,
   '/admin/client/connection': ClientConnectionScreen,
   '/mwm': WorklistScreen,
+  '/user/mwm/general': UserMwmGeneralScreen,
+  '/user/mwm/search': UserMwmSearchScreen,
+  '/user/mwm/toolbar': UserMwmToolbarScreen,
+  '/admin/client/mwm': SiteMwmScreen,
   '/admin/client/patient': PatientScreen,
 };
 

@@ -57,6 +57,7 @@ const COLUMNS = defineMessages({
   NumberOfFrames: { id: 'columns.number_of_frames' },
   SOPInstanceUID: { id: 'columns.sop_instance_uid' },
   Status: { id: 'columns.status' },
+  WorklistEntry: { id: 'columns.worklist_entry' },
   SharedBy: { id: 'columns.shared_by' },
   SharedWith: { id: 'columns.shared_with' },
   ExpiresAt: { id: 'columns.expires_at' },

@@ -61,7 +61,9 @@ const CATALOGUE = {
   NumberOfFrames: ['Frames', 70, 'right'],
   SOPInstanceUID: ['SOP Instance UID', 300, 'left'],
   // Worklist.
-  Status: ['Status', 100, 'center'],
+  Status: ['Status', 140, 'center'],
+  // The study list's view of the worklist entry a study was performed for.
+  WorklistEntry: ['Order', 120, 'left'],
   // Shares.
   SharedBy: ['Shared By', 140, 'left'],
   SharedWith: ['Shared With', 200, 'left'],

@@ -8,7 +8,7 @@ import type { ColumnSetting, MatchType, OrderBy, QuickSearch, SearchField, Toolb
 import type { SharePerson, ShareSubjectShortcut, ShareWithShortcut } from '../shares.ts';
 
 /** The latest schema version; `migrations.ts` holds one step per older version. */
-export const SETTINGS_VERSION = 4;
+export const SETTINGS_VERSION = 5;
 
 export const DEFAULT_LANG = 'en';
 
@@ -122,6 +122,8 @@ export interface UserSettings {
   };
   mwm: {
     toolbar: ToolbarItem[];
+    /** Show the site's columns, page size and order (configs mwm) rather than the ones below. */
+    use_site_layout: boolean;
     fields: { study: ColumnSetting[] };
     search: SearchField[];
     orderby: OrderBy[];
@@ -166,6 +168,8 @@ export function defaultSettings(lang: string = DEFAULT_LANG): UserSettings {
             'BodyPartsInStudy',
             'StudyDateTime',
             'StudyDescription',
+            // The order a study was performed for; shown only to worklist users on premises.
+            'WorklistEntry',
             'StudyID',
             'NumberOfStudyRelatedSeries',
             'NumberOfStudyRelatedInstances',
@@ -322,6 +326,7 @@ export function defaultSettings(lang: string = DEFAULT_LANG): UserSettings {
     },
     mwm: {
       toolbar: defaultMwmToolbar(),
+      use_site_layout: true,
       fields: {
         study: columns([
           'Status',

@@ -1,11 +1,12 @@
 /**
  * User-settings migrations: one step per schema version, run in order from the stored version
- * up to SETTINGS_VERSION. The spec names no settings migrations; these three cover the shape
- * changes the settings went through before version 4. Each is pure and idempotent, and leaves
+ * up to SETTINGS_VERSION. The spec names no settings migrations; these cover the shape changes
+ * the settings went through since. Each is pure and idempotent, and leaves
  * sections it does not find alone (defaults fill them afterwards).
  */
 import { isJsonObject } from '../json-path.ts';
 import type { JsonObject } from '../json-path.ts';
+import { column } from '../configs/columns.ts';
 import { cloneObject, hasItemKey } from '../configs/tree.ts';
 
 export interface SettingsMigration {
@@ -70,8 +71,25 @@ function viewerCineRange(s: JsonObject): JsonObject {
   return draft;
 }
 
+/**
+ * v4 → v5: the study list gained the Order column (`WorklistEntry`, the worklist entry a study was
+ * performed for), placed after the study description and shown; the list hides it from users
+ * without the worklist. A list that already has it is left alone.
+ */
+function worklistEntryColumn(s: JsonObject): JsonObject {
+  const list = s.list;
+  const fields = isJsonObject(list) ? list.fields : undefined;
+  if (!isJsonObject(fields) || !Array.isArray(fields.study) || hasItemKey(fields.study, 'WorklistEntry')) return s;
+  const draft = cloneObject(s);
+  const study = ((draft.list as JsonObject).fields as JsonObject).study as unknown[];
+  const after = study.findIndex((item) => isJsonObject(item) && item.key === 'StudyDescription');
+  study.splice(after >= 0 ? after + 1 : study.length, 0, { ...column('WorklistEntry') });
+  return draft;
+}
+
 export const SETTINGS_MIGRATIONS: ReadonlyArray<SettingsMigration> = [
   { from: 1, name: 'locale_to_lang', migrate: localeToLang },
   { from: 2, name: 'body_part_key', migrate: bodyPartKey },
   { from: 3, name: 'viewer_cine_range', migrate: viewerCineRange },
+  { from: 4, name: 'worklist_entry_column', migrate: worklistEntryColumn },
 ];

@@ -21,7 +21,7 @@ describe('defaultSettings', () => {
   it('carries the latest version and the spec defaults', () => {
     const s = defaultSettings();
     expect(s.version).toBe(SETTINGS_VERSION);
-    expect(SETTINGS_VERSION).toBe(4);
+    expect(SETTINGS_VERSION).toBe(5);
     expect(s.lang).toBe('en');
     expect(defaultSettings('ja').lang).toBe('ja');
     expect(s.list.limit).toBe(100);
@@ -64,11 +64,12 @@ describe('defaultSettings', () => {
 });
 
 describe('settings migrations', () => {
-  it('form the chain 1 → 2 → 3 → 4', () => {
+  it('form the chain 1 → 2 → 3 → 4 → 5', () => {
     expect(SETTINGS_MIGRATIONS.map((m) => [m.from, m.name])).toEqual([
       [1, 'locale_to_lang'],
       [2, 'body_part_key'],
       [3, 'viewer_cine_range'],
+      [4, 'worklist_entry_column'],
     ]);
     expect((SETTINGS_MIGRATIONS.at(-1)?.from ?? 0) + 1).toBe(SETTINGS_VERSION);
   });
@@ -107,6 +108,19 @@ describe('settings migrations', () => {
     expect(migrateOnce('viewer_cine_range', { viewer: {} })).toEqual({ viewer: { cine: { fps: 5 } } });
     expect(migrateOnce('viewer_cine_range', { lang: 'en' })).toEqual({ lang: 'en' });
   });
+
+  it('worklist_entry_column adds the Order column after the study description, once', () => {
+    const order = { key: 'WorklistEntry', label: 'Order', width: 120, alignment: 'left', is_visible: true };
+    const out = migrateOnce('worklist_entry_column', {
+      list: { fields: { study: [{ key: 'PatientID' }, { key: 'StudyDescription' }, { key: 'Note' }] } },
+    });
+    expect(out).toEqual({ list: { fields: { study: [{ key: 'PatientID' }, { key: 'StudyDescription' }, order, { key: 'Note' }] } } });
+    expect(migrateOnce('worklist_entry_column', out)).toEqual(out);
+    expect(migrateOnce('worklist_entry_column', { list: { fields: { study: [{ key: 'PatientID' }] } } })).toEqual({
+      list: { fields: { study: [{ key: 'PatientID' }, order] } },
+    });
+    expect(migrateOnce('worklist_entry_column', { list: 3 })).toEqual({ list: 3 });
+  });
 });
 
 describe('settingsVersionOf', () => {
@@ -141,7 +155,7 @@ describe('upgradeSettings', () => {
     expect(upgradeSettings(settings).changed).toBe(false);
   });
 
-  it('upgrades v1 settings to v4', () => {
+  it('upgrades v1 settings to v5', () => {
     const v1 = {
       version: 1,
       locale: 'ja',
@@ -158,7 +172,7 @@ describe('upgradeSettings', () => {
     expect(v1).toEqual(snapshot);
     expect(changed).toBe(true);
     expect(applied).toEqual(['locale_to_lang', 'body_part_key', 'viewer_cine_range']);
-    expect(settings.version).toBe(4);
+    expect(settings.version).toBe(5);
     expect(settings.lang).toBe('ja');
     expect(settings).not.toHaveProperty('locale');
     expect(settings.list.limit).toBe(50);
@@ -179,6 +193,6 @@ describe('upgradeSettings', () => {
     expect(v3.applied).toEqual(['viewer_cine_range']);
     expect(v3.settings.viewer.cine.fps).toBe(1);
     expect(v3.settings.lang).toBe('en');
-    expect(v3.settings.version).toBe(4);
+    expect(v3.settings.version).toBe(5);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { transaction, type Db, type DbClient } from '../../db/pool.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
+import { assertWorklistLayout } from '../settings/settings.service.ts';
 import * as sql from './configs.sql.ts';
 
 const APP_KEY = 'app';
@@ -78,6 +79,7 @@ export async function replaceConfigs(db: Db, key: string, value: unknown): Promi
     if (isJsonObject(getAtPath(next, 'mwm')) && getAtPath(next, PATIENT_IMPORT_FLAG) !== imported) {
       next = setAtPath(next, PATIENT_IMPORT_FLAG, imported ?? false);
     }
+    assertWorklistLayout(key, next);
     await writeConfigs(client, next);
     return next as unknown as Configs;
   });

@@ -3,7 +3,16 @@
  * settings mean defaults; an older version is upgraded through the migration chain and saved.
  */
 import { AppError } from '../../http/errors.ts';
-import { getAtPath, isJsonObject, setAtPath, splitKey, upgradeSettings, type JsonObject, type UserSettings } from '@pacs/common';
+import {
+  getAtPath,
+  isJsonObject,
+  setAtPath,
+  splitKey,
+  upgradeSettings,
+  worklistLayoutProblems,
+  type JsonObject,
+  type UserSettings,
+} from '@pacs/common';
 import type { Db } from '../../db/pool.ts';
 import * as sql from './settings.sql.ts';
 
@@ -48,10 +57,25 @@ export async function replaceSettings(
   }
   // A whole replacement must not lose the version the migrations rely on.
   if (key === '' && getAtPath(next, 'version') === undefined) next = { ...next, version: getAtPath(current, 'version') };
+  assertWorklistLayout(key, next);
   const text = JSON.stringify(next);
   if (text.length > MAX_SETTINGS_BYTES) throw new AppError('validation_failed', { value: 'The settings are too large.' });
   await sql.updateSettings(db, accountId, text, true);
   return next as unknown as UserSettings;
+}
+
+/**
+ * The worklist's nodes have rules the /mwm screen relies on (common worklist-layout.ts): a save
+ * that touches the mwm node must keep them, whichever tree (settings or configs) it is. 400 names
+ * the members, as `mwm.limit`.
+ */
+export function assertWorklistLayout(key: string, next: JsonObject): void {
+  if (!(key === '' || key === 'mwm' || key.startsWith('mwm.'))) return;
+  const node = getAtPath(next, 'mwm');
+  if (node === undefined) return;
+  const problems = worklistLayoutProblems(node);
+  if (Object.keys(problems).length === 0) return;
+  throw new AppError('validation_failed', Object.fromEntries(Object.entries(problems).map(([member, text]) => [`mwm.${member}`, text])));
 }
 
 /** An account's id as stored (ids match in any case); 404 when there is none. */

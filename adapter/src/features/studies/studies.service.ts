@@ -8,6 +8,7 @@ import {
   csvLine,
   hasPermission,
   hiddenStudyFields,
+  isOnPremises,
   studyCsvCell,
   type InstanceItem,
   type ListResponse,
@@ -69,7 +70,20 @@ export function toStudyItem(row: StudyRow): StudyItem {
     FileSize: row.file_size,
     CTDIvols: row.ctdivols,
     TotalDLP: row.total_dlp,
+    ...(row.worklist_entry !== undefined ? { WorklistEntry: row.worklist_entry } : {}),
   };
+}
+
+/**
+ * Whether the caller may see the order a study was performed for: worklist entries are the
+ * worklist's data (permission `mwm`, on-premises editions), so a list user without it sees the
+ * study alone. The study itself has already passed the visibility predicate.
+ */
+export function seesWorklist(deps: Deps, auth: Auth): boolean {
+  return (
+    isOnPremises(deps.config.edition) &&
+    hasPermission({ permissions: auth.permissions, edition: deps.config.edition, kind: auth.kind }, 'mwm')
+  );
 }
 
 /**
@@ -140,7 +154,15 @@ export async function searchStudies(deps: Deps, auth: Auth, { search, limit, off
   const order = orderBySql([...search.order, ...(await defaultStudyOrder(deps, auth))], STUDY_ORDER, 'st.id desc');
 
   const [page, count] = await Promise.all([
-    sql.selectStudyPage(deps.db, { whereSql, params, order, accountId: auth.accountId, limit, offset }),
+    sql.selectStudyPage(deps.db, {
+      whereSql,
+      params,
+      order,
+      accountId: auth.accountId,
+      limit,
+      offset,
+      withWorklist: seesWorklist(deps, auth),
+    }),
     sql.countStudies(deps.db, whereSql, params),
   ]);
   return {
@@ -227,7 +249,7 @@ export async function requireStudy(deps: Deps, auth: Auth, uid: string): Promise
 
 /** Studies the caller may see by UID (twins: several) or by accession number, newest first. */
 export async function findStudies(deps: Deps, auth: Auth, by: sql.StudyKey, value: string): Promise<StudyItem[]> {
-  const rows = await sql.selectVisibleStudiesBy(deps.db, auth, by, value);
+  const rows = await sql.selectVisibleStudiesBy(deps.db, auth, by, value, seesWorklist(deps, auth));
   const hidden = hiddenFor(deps, auth);
   return rows.map((row) => redact(toStudyItem(row), hidden));
 }

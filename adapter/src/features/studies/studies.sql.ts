@@ -13,6 +13,7 @@ import {
   type StudyOrderKey,
   type StudySearch,
   type StudyTextFilter,
+  type StudyWorklistEntry,
 } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { visibleSeries, visibleStudies } from '../../access/visibility.sql.ts';
@@ -181,6 +182,23 @@ export const STUDY_COLUMNS = `st.id, st.study_instance_uid, st.study_date, st.st
   (exists (select 1 from share_studies s where s.study_id = st.id and s.expires_at > now())
    or exists (select 1 from share_patients s where s.patient_id = st.patient_id and s.expires_at > now())) as is_shared`;
 
+/**
+ * The worklist entry a study was performed for (docs/decisions.md "Modality worklist"): the newest
+ * not deleted, as one JSON value. One probe of the performed-study index per listed row, so it is
+ * asked for only by callers who may see worklist entries.
+ */
+export const WORKLIST_ENTRY_COLUMN = `(select json_build_object('UID', w.study_instance_uid, 'Status', w.status,
+    'AccessionNumber', w.accession_number, 'RequestedProcedureDescription', w.requested_procedure_description,
+    'Modality', w.modality, 'ScheduledDate', w.scheduled_date, 'ScheduledTime', w.scheduled_time)
+   from worklist_entries w
+  where w.performed_study_instance_uid = st.study_instance_uid and w.status <> 'deleted'
+  order by w.started_at desc nulls last, w.id desc limit 1) as worklist_entry`;
+
+/** The list's columns, with the performed-for worklist entry when the caller may see it. */
+function listColumns(withWorklist: boolean): string {
+  return withWorklist ? `${STUDY_COLUMNS}, ${WORKLIST_ENTRY_COLUMN}` : STUDY_COLUMNS;
+}
+
 export interface StudyRow {
   id: number;
   study_instance_uid: string;
@@ -211,6 +229,8 @@ export interface StudyRow {
   report_status: string;
   is_shared: boolean;
   is_favorite: boolean;
+  /** Only when asked for (`withWorklist`): the entry, or null when none. */
+  worklist_entry?: StudyWorklistEntry | null;
 }
 
 export type { OrderTerm };
@@ -225,11 +245,11 @@ export async function storedStudyOrder(db: Db, accountId: string): Promise<unkno
 
 export async function selectStudyPage(
   db: Db,
-  page: { whereSql: string; params: unknown[]; order: string; accountId: string; limit: number; offset: number },
+  page: { whereSql: string; params: unknown[]; order: string; accountId: string; limit: number; offset: number; withWorklist: boolean },
 ): Promise<StudyRow[]> {
   const n = page.params.length;
   const { rows } = await db.query<StudyRow>(
-    `select ${STUDY_COLUMNS},
+    `select ${listColumns(page.withWorklist)},
             exists (select 1 from study_favorites f where f.study_id = st.id and f.account_id = $${n + 1}) as is_favorite
        from studies st where ${page.whereSql} order by ${page.order} limit $${n + 2} offset $${n + 3}`,
     [...page.params, page.accountId, page.limit, page.offset],
@@ -290,10 +310,10 @@ const STUDY_KEYS = { uid: 'st.study_instance_uid', accession: 'st.accession_numb
 export type StudyKey = keyof typeof STUDY_KEYS;
 
 /** Studies the caller may see by UID or accession number, newest first (at most 100). */
-export async function selectVisibleStudiesBy(db: Db, auth: Auth, by: StudyKey, value: string): Promise<StudyRow[]> {
+export async function selectVisibleStudiesBy(db: Db, auth: Auth, by: StudyKey, value: string, withWorklist = false): Promise<StudyRow[]> {
   const visible = visibleStudies(auth, 3);
   const { rows } = await db.query<StudyRow>(
-    `select ${STUDY_COLUMNS},
+    `select ${listColumns(withWorklist)},
             exists (select 1 from study_favorites f where f.study_id = st.id and f.account_id = $1) as is_favorite
        from studies st where ${STUDY_KEYS[by]} = $2 and (${visible.sql})
       order by st.study_date desc, st.study_time desc, st.id desc limit 100`,

@@ -8,7 +8,8 @@
  *                       ReferringPhysicianName, PerformingPhysicianName, AETitle, PatientSex
  *                       (`%x%` partial, `x` perfect, `x%`, `%x`); Modality=CT,MR;
  *                       Status=none,in_progress,… (default: all but deleted); StudyDate (the
- *                       scheduled date) and PatientBirthDate ranges; period=today|yesterday|pastweek
+ *                       scheduled date) and PatientBirthDate ranges; period=today|yesterday|pastweek;
+ *                       uid (one entry: the study list's link to a study's order)
  *                       → WorklistList {Count, Items, Limit, Offset, RequestedAt}
  * - POST /mwm/create    JSON WorklistEntryInput (ScheduledProcedureStep nested; a form may send it
  *                       as a JSON text) → WorklistItem with its new UID; its worklist file written

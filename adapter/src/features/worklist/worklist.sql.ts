@@ -166,6 +166,7 @@ export const WORKLIST_ORDER: Record<WorklistOrderKey, string[]> = {
 };
 
 function addFilters(search: WorklistSearch, where: WhereBuilder, timeZone: string): void {
+  if (search.uid !== null) where.clauses.push(`w.study_instance_uid = ${where.param(search.uid)}`);
   for (const { key, term } of search.text) {
     const column = TEXT_COLUMNS[key];
     // No wildcard: a perfect match. With wildcards: partial, forward or backward (study-search.ts).

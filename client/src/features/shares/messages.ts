@@ -6,12 +6,6 @@ import type { SharePage } from './share-links.ts';
 export const SHARE_MESSAGES = defineMessages({
   access_key: { id: 'shares.access_key' },
   account: { id: 'shares.account' },
-  add: { id: 'shares.add' },
-  align_center: { id: 'shares.align_center' },
-  align_left: { id: 'shares.align_left' },
-  align_right: { id: 'shares.align_right' },
-  alignment: { id: 'shares.alignment' },
-  column_key: { id: 'shares.column_key' },
   columns_description: { id: 'shares.columns_description' },
   columns_title: { id: 'shares.columns_title' },
   command: { id: 'shares.command' },
@@ -55,8 +49,6 @@ export const SHARE_MESSAGES = defineMessages({
   mail_to: { id: 'shares.mail_to' },
   modality: { id: 'shares.modality' },
   modality_hint: { id: 'shares.modality_hint' },
-  move_down: { id: 'shares.move_down' },
-  move_up: { id: 'shares.move_up' },
   native_share: { id: 'shares.native_share' },
   patient_shares: { id: 'shares.patient_shares' },
   people: { id: 'shares.people' },
@@ -64,9 +56,7 @@ export const SHARE_MESSAGES = defineMessages({
   qr: { id: 'shares.qr' },
   qr_image: { id: 'shares.qr_image' },
   qr_title: { id: 'shares.qr_title' },
-  remove: { id: 'shares.remove' },
   required: { id: 'shares.required' },
-  reset_defaults: { id: 'shares.reset_defaults' },
   revert: { id: 'shares.revert' },
   role: { id: 'shares.role' },
   settings_description: { id: 'shares.settings_description' },
@@ -91,10 +81,7 @@ export const SHARE_MESSAGES = defineMessages({
   target_accounts: { id: 'shares.target_accounts' },
   type: { id: 'shares.type' },
   type_guest: { id: 'shares.type_guest' },
-  visible: { id: 'shares.visible' },
   web_mail: { id: 'shares.web_mail' },
-  width: { id: 'shares.width' },
-  width_invalid: { id: 'shares.width_invalid' },
 });
 
 /** Labels of the share fields and command cells, by their key. */

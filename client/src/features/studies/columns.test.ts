@@ -40,6 +40,14 @@ describe('columns', () => {
     }
   });
 
+  it('shows the Order column only to worklist users, and it still fits 1366 px', () => {
+    expect(visibleColumns(study, hiddenStudyColumns('on_premises', null)).map((column) => column.key)).not.toContain('WorklistEntry');
+    const withOrder = visibleColumns(study, hiddenStudyColumns('on_premises', null, true));
+    expect(withOrder.map((column) => column.key)).toContain('WorklistEntry');
+    const width = withOrder.reduce((sum, column) => sum + column.width, 0);
+    expect(width).toBeLessThanOrEqual(1366 - 100 - 62 - 16);
+  });
+
   it('sorts only by keys the server orders by', () => {
     expect(isSortable('study', 'PatientName')).toBe(true);
     expect(isSortable('study', 'IsFavorite')).toBe(false);

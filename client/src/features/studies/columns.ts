@@ -13,10 +13,15 @@ const HIDDEN_FOR_KIND: Record<TeleradiologyKind, readonly string[]> = {
   Radiologist: ['AETitle', 'Institution', 'InstitutionName', 'PatientName'],
 };
 
-/** Study columns the edition or kind hides: assignment, priority and reading outside teleradiology; favourites and shares in it. */
-export function hiddenStudyColumns(edition: Edition, kind: TeleradiologyKind | null): Set<string> {
+/**
+ * Study columns the edition or kind hides: assignment, priority and reading outside teleradiology;
+ * favourites and shares in it; the Order column (the study's worklist entry) to anyone who may not
+ * see worklist entries (`seesWorklist`: the mwm permission in an on-premises edition).
+ */
+export function hiddenStudyColumns(edition: Edition, kind: TeleradiologyKind | null, seesWorklist = false): Set<string> {
   const hidden = new Set<string>(edition === 'teleradiology' ? ['IsFavorite', 'IsShared'] : WORKFLOW_KEYS);
   for (const key of kind ? HIDDEN_FOR_KIND[kind] : []) hidden.add(key);
+  if (!seesWorklist) hidden.add('WorklistEntry');
   return hidden;
 }
 
@@ -89,4 +94,4 @@ export function isSortable(level: ListLevel, key: string): boolean {
 }
 
 /** Keys whose cells are drawn specially rather than as text. */
-export const SPECIAL_KEYS = new Set(['IsFavorite', 'IsShared', 'Note', 'PatientName', 'ReportStatus']);
+export const SPECIAL_KEYS = new Set(['IsFavorite', 'IsShared', 'Note', 'PatientName', 'ReportStatus', 'WorklistEntry']);

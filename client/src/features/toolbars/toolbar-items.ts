@@ -9,6 +9,7 @@ import {
   defaultGuestReportToolbar,
   defaultGuestViewerToolbar,
   defaultListToolbar,
+  defaultMwmToolbar,
   defaultReportToolbar,
   defaultViewerToolbar,
   toolbarDivider,
@@ -21,11 +22,12 @@ import {
   type ToolbarItemType,
   type ToolbarPosition,
 } from '@pacs/common';
-import type { ToolbarPage } from './toolbar-source.ts';
+import type { GuestToolbarPage, ToolbarPage } from './toolbar-source.ts';
 import { moveEntry } from '../../lib/move-entry.ts';
 
-export type { ToolbarPage };
-export const TOOLBAR_PAGES: readonly ToolbarPage[] = ['list', 'viewer', 'report'];
+export type { GuestToolbarPage, ToolbarPage };
+/** The pages whose toolbars share guests get (admin/share/guest's tabs). */
+export const TOOLBAR_PAGES: readonly GuestToolbarPage[] = ['list', 'viewer', 'report'];
 
 interface FeatureSpec {
   key: ToolbarFeatureKey;
@@ -102,6 +104,8 @@ export const PAGE_FEATURES: Record<ToolbarPage, readonly FeatureSpec[]> = {
     { key: 'template', permission: 'report_save' },
     { key: 'layout', permission: 'admin' },
   ],
+  // Everyone who reaches /mwm holds the mwm permission, which every action needs.
+  mwm: [{ key: 'add' }, { key: 'edit' }, { key: 'delete' }, { key: 'search' }, { key: 'refresh' }],
 };
 
 /**
@@ -114,9 +118,10 @@ export const USER_DEFAULTS: Record<ToolbarPage, () => ToolbarItem[]> = {
   list: defaultListToolbar,
   viewer: defaultViewerToolbar,
   report: defaultReportToolbar,
+  mwm: defaultMwmToolbar,
 };
 
-export const GUEST_DEFAULTS: Record<ToolbarPage, () => ToolbarItem[]> = {
+export const GUEST_DEFAULTS: Record<GuestToolbarPage, () => ToolbarItem[]> = {
   list: defaultGuestListToolbar,
   viewer: defaultGuestViewerToolbar,
   report: defaultGuestReportToolbar,

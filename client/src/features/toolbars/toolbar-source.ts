@@ -12,9 +12,11 @@ import {
 } from '@pacs/common';
 import { sessionStore } from '../../state/index.ts';
 
-export type ToolbarPage = 'list' | 'viewer' | 'report';
+export type ToolbarPage = 'list' | 'viewer' | 'report' | 'mwm';
+/** Pages a share guest reaches (the worklist needs the mwm permission, which guests never hold). */
+export type GuestToolbarPage = Exclude<ToolbarPage, 'mwm'>;
 
-const GUEST_DEFAULTS: Record<ToolbarPage, () => ToolbarItem[]> = {
+const GUEST_DEFAULTS: Record<GuestToolbarPage, () => ToolbarItem[]> = {
   list: defaultGuestListToolbar,
   viewer: defaultGuestViewerToolbar,
   report: defaultGuestReportToolbar,
@@ -27,7 +29,10 @@ export function toolbarKey(page: ToolbarPage, guest: boolean): string {
 
 /** Reads the session store; call it inside an observer so a saved toolbar re-renders at once. */
 export function useToolbarItems(page: ToolbarPage): ToolbarItem[] {
-  if (sessionStore.isGuest) return sessionStore.configs?.share?.guest?.[page]?.toolbar ?? GUEST_DEFAULTS[page]();
+  if (sessionStore.isGuest) {
+    if (page === 'mwm') return [];
+    return sessionStore.configs?.share?.guest?.[page]?.toolbar ?? GUEST_DEFAULTS[page]();
+  }
   const settings = sessionStore.settings ?? defaultSettings();
   return settings[page].toolbar ?? [];
 }

@@ -22,6 +22,7 @@ const PERMISSIONS: Record<ToolbarPage, ReadonlyMap<string, PermissionKey | undef
   list: new Map(PAGE_FEATURES.list.map((feature) => [feature.key, feature.permission])),
   viewer: new Map(PAGE_FEATURES.viewer.map((feature) => [feature.key, feature.permission])),
   report: new Map(PAGE_FEATURES.report.map((feature) => [feature.key, feature.permission])),
+  mwm: new Map(PAGE_FEATURES.mwm.map((feature) => [feature.key, feature.permission])),
 };
 
 /** The permission a feature of a page needs; undefined when anyone who reaches the page may use it. */

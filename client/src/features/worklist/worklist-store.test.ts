@@ -33,6 +33,27 @@ describe('WorklistStore', () => {
     expect(store.hasMore).toBe(false);
   });
 
+  it('sends the layout’s order after the header’s sort, and starts from a given filter', async () => {
+    const fetchPage = vi.fn(async (_params: URLSearchParams) => page([]));
+    const store = new WorklistStore(
+      { fetchPage, onError: vi.fn() },
+      {
+        limit: 10,
+        defaultOrder: [
+          { key: 'StudyDateTime', desc: false },
+          { key: 'PatientID', desc: true },
+        ],
+        advanced: [['uid', '1.2.3']],
+      },
+    );
+    await store.search();
+    expect(fetchPage.mock.calls[0]![0].getAll('orderby')).toEqual(['studydatetime asc', 'patientid desc']);
+    expect(fetchPage.mock.calls[0]![0].get('uid')).toBe('1.2.3');
+    store.sortBy('patientid', false);
+    await store.search();
+    expect(fetchPage.mock.calls[1]![0].getAll('orderby')).toEqual(['patientid asc', 'studydatetime asc']);
+  });
+
   it('empties the list when a search fails, and hands the error on', async () => {
     const onError = vi.fn();
     let fail = false;

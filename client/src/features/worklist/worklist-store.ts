@@ -37,14 +37,25 @@ export class WorklistStore {
   order: SortTerm[] = [];
   selectedUid: string | null = null;
   readonly limit: number;
+  /** The layout's order (settings or configs mwm.orderby), sent after the header's sort (spec 2 §4). */
+  readonly defaultOrder: readonly SortTerm[];
   private generation = 0;
 
   constructor(
     private readonly deps: WorklistStoreDeps,
-    options: { limit: number; quickKey?: string | undefined; matchType?: MatchType | undefined },
+    options: {
+      limit: number;
+      quickKey?: string | undefined;
+      matchType?: MatchType | undefined;
+      defaultOrder?: readonly SortTerm[] | undefined;
+      advanced?: AdvancedFilters | undefined;
+    },
   ) {
     this.limit = options.limit > 0 ? options.limit : 100;
     this.filters = emptyFilters(options.quickKey, options.matchType);
+    // Sort keys are lower-cased (spec 2 §4 "Ordering").
+    this.defaultOrder = (options.defaultOrder ?? []).map((term) => ({ key: term.key.toLowerCase(), desc: term.desc }));
+    this.advanced = options.advanced ?? [];
     makeAutoObservable<WorklistStore, 'deps' | 'generation'>(this, { deps: false, generation: false });
   }
 
@@ -95,7 +106,9 @@ export class WorklistStore {
 
   /** The query of one page: the bar's filters, then the dialog's (which win on the same key). */
   params(limit: number, offset: number): URLSearchParams {
-    const params = buildSearchParams(this.filters, this.order, limit, offset);
+    const chosen = new Set(this.order.map((term) => term.key));
+    const order = [...this.order, ...this.defaultOrder.filter((term) => !chosen.has(term.key))];
+    const params = buildSearchParams(this.filters, order, limit, offset);
     for (const [key, value] of this.advanced) params.set(key, value);
     return params;
   }

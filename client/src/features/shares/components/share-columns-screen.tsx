@@ -6,26 +6,16 @@
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  MAX_COLUMN_WIDTH,
-  MIN_COLUMN_WIDTH,
-  defaultConfigs,
-  isColumnWidth,
-  type Alignment,
-  type ColumnSetting,
-  type ShareKind,
-} from '@pacs/common';
+import { cleanColumns, defaultConfigs, type ColumnSetting, type ShareKind } from '@pacs/common';
+import { ColumnsEditor, columnWidthsValid, useColumnWidthProblem } from '../../../components/columns-editor.tsx';
+import { ListSettingsPage } from '../../../components/list-settings-page.tsx';
 import { sessionStore } from '../../../state/index.ts';
 import { useReplaceConfigs } from '../../configs/index.ts';
 import { SHARE_MESSAGES as M, shareColumnLabel } from '../messages.ts';
 import { shareColumns } from '../share-columns.ts';
-import { ListEditor, NumberCell, SelectCell, TextCell, type ListColumn } from './list-editor.tsx';
-import { ListSettingsPage } from './list-settings-page.tsx';
 import '../shares.css';
 
 const KINDS: readonly ShareKind[] = ['study', 'patient'];
-const ALIGNMENTS: readonly Alignment[] = ['left', 'center', 'right'];
-const ALIGNMENT_LABELS = { left: M.align_left, center: M.align_center, right: M.align_right } as const;
 
 type Fields = Record<ShareKind, ColumnSetting[]>;
 
@@ -33,11 +23,12 @@ export const ShareColumnsScreen = observer(function ShareColumnsScreen() {
   const intl = useIntl();
   const replace = useReplaceConfigs();
   const configs = sessionStore.configs;
+  const widthProblem = useColumnWidthProblem();
   const initial = useMemo<Fields>(() => ({ study: shareColumns(configs, 'study'), patient: shareColumns(configs, 'patient') }), [configs]);
   const [fields, setFields] = useState<Fields>(initial);
   const [saved, setSaved] = useState(false);
   const [tried, setTried] = useState(false);
-  const widthsValid = KINDS.every((kind) => fields[kind].every((column) => isColumnWidth(column.width)));
+  const widthsValid = KINDS.every((kind) => columnWidthsValid(fields[kind]));
 
   const update = (kind: ShareKind, columns: ColumnSetting[]) => {
     setFields({ ...fields, [kind]: columns });
@@ -47,61 +38,9 @@ export const ShareColumnsScreen = observer(function ShareColumnsScreen() {
   const save = async () => {
     setTried(true);
     if (!widthsValid) return;
-    // The settings table's transient selection never goes into the stored tree.
-    const clean = (columns: ColumnSetting[]) => columns.map(({ is_selected: _selected, ...column }) => column);
-    await replace.mutateAsync({ key: 'share.fields', value: { study: clean(fields.study), patient: clean(fields.patient) } });
+    await replace.mutateAsync({ key: 'share.fields', value: { study: cleanColumns(fields.study), patient: cleanColumns(fields.patient) } });
     setSaved(true);
   };
-
-  const columns: ListColumn<ColumnSetting>[] = [
-    {
-      header: intl.formatMessage(M.column_key),
-      className: 'mono',
-      render: (column) => (
-        <>
-          {column.key}
-          {column.is_cmd && <span className="share-badge">{intl.formatMessage(M.command)}</span>}
-        </>
-      ),
-    },
-    {
-      header: intl.formatMessage(M.label),
-      render: (column, change) => (
-        <TextCell
-          label={intl.formatMessage(M.label)}
-          maxLength={100}
-          placeholder={shareColumnLabel(intl, { ...column, label: '' })}
-          value={column.label}
-          onChange={(value) => change({ label: value })}
-        />
-      ),
-    },
-    {
-      header: intl.formatMessage(M.width),
-      render: (column, change) => (
-        <NumberCell
-          className="share-width-input"
-          min={MIN_COLUMN_WIDTH}
-          max={MAX_COLUMN_WIDTH}
-          label={intl.formatMessage(M.width)}
-          invalid={tried && !isColumnWidth(column.width)}
-          value={column.width}
-          onChange={(value) => change({ width: value })}
-        />
-      ),
-    },
-    {
-      header: intl.formatMessage(M.alignment),
-      render: (column, change) => (
-        <SelectCell
-          label={intl.formatMessage(M.alignment)}
-          value={column.alignment}
-          onChange={(value) => change({ alignment: value as Alignment })}
-          options={ALIGNMENTS.map((alignment) => ({ value: alignment, label: intl.formatMessage(ALIGNMENT_LABELS[alignment]) }))}
-        />
-      ),
-    },
-  ];
 
   return (
     <ListSettingsPage
@@ -109,11 +48,11 @@ export const ShareColumnsScreen = observer(function ShareColumnsScreen() {
       title={intl.formatMessage(M.columns_title)}
       description={intl.formatMessage(M.columns_description)}
       onSave={save}
-      problem={tried && !widthsValid ? intl.formatMessage(M.width_invalid, { min: MIN_COLUMN_WIDTH, max: MAX_COLUMN_WIDTH }) : undefined}
+      problem={tried && !widthsValid ? widthProblem : undefined}
       saved={saved}
       saving={replace.isPending}
       reset={{
-        label: intl.formatMessage(M.reset_defaults),
+        label: intl.formatMessage({ id: 'list_editor.reset_defaults' }),
         onClick: () => {
           const defaults = defaultConfigs().share.fields;
           setFields({ study: defaults.study, patient: defaults.patient });
@@ -122,14 +61,15 @@ export const ShareColumnsScreen = observer(function ShareColumnsScreen() {
       }}
     >
       {KINDS.map((kind) => (
-        <ListEditor
+        <ColumnsEditor
           key={kind}
           kind={kind}
           title={intl.formatMessage(kind === 'study' ? M.study_shares : M.patient_shares)}
-          items={fields[kind]}
-          onChange={(items) => update(kind, items)}
-          rowKey={(column) => column.key}
-          columns={columns}
+          columns={fields[kind]}
+          onChange={(columns) => update(kind, columns)}
+          showProblems={tried}
+          defaultLabel={(column) => shareColumnLabel(intl, { ...column, label: '' })}
+          keyBadge={(column) => column.is_cmd && <span className="list-editor-badge">{intl.formatMessage(M.command)}</span>}
         />
       ))}
     </ListSettingsPage>

@@ -22,8 +22,8 @@ import {
   type ShareSettingsProblem,
 } from '../share-settings.ts';
 import { accountsOf, changeAccount, changeInstitution, changeRole, rolesOf, targetFields, type TargetChoice } from '../share-target.ts';
-import { ListEditor, NumberCell, SelectCell, TextCell, type ListColumn } from './list-editor.tsx';
-import { ListSettingsPage } from './list-settings-page.tsx';
+import { ListEditor, NumberCell, SelectCell, TextCell, type ListColumn } from '../../../components/list-editor.tsx';
+import { ListSettingsPage } from '../../../components/list-settings-page.tsx';
 import '../shares.css';
 
 type ListSection = 'expires_at_shortcut' | 'share_with_shortcut' | 'subject_shortcut' | 'people';
@@ -144,7 +144,7 @@ export const ShareSettingsScreen = observer(function ShareSettingsScreen() {
       saving={replace.isPending}
       reset={{ label: intl.formatMessage(M.revert), onClick: () => update(initial) }}
     >
-      <fieldset className="fieldset share-settings-section">
+      <fieldset className="fieldset list-editor-section">
         <legend>{intl.formatMessage(M.expiry_section)}</legend>
         <div className={`field share-days-field${invalid('expires_at', -1) ? ' field-invalid' : ''}`}>
           <label htmlFor="share-default-days" className="field-label">

@@ -1,8 +1,11 @@
 /** The cells of list rows: plain text by column key, and the few drawn specially. */
 import { observer } from 'mobx-react-lite';
 import type { CSSProperties } from 'react';
-import { useIntl } from 'react-intl';
-import type { Alignment, ColumnSetting } from '@pacs/common';
+import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { Alignment, ColumnSetting, StudyWorklistEntry } from '@pacs/common';
+import { formatDicomDate, formatDicomTime } from '../../../lib/dicom-format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { personNameGroups } from '../../../lib/dicom-format.ts';
 import { formatCell, type FormatContext } from '../format.ts';
 import type { StudyNode } from '../selection.ts';
@@ -94,6 +97,40 @@ export function ReportStatusBadge({ status }: { status: string }) {
   if (status === 'Final')
     return <span className="status-badge status-final">{intl.formatMessage({ id: 'studies.report_status.final' })}</span>;
   return null;
+}
+
+const ORDER_STATUS = defineMessages({
+  none: { id: 'worklist.status.none' },
+  in_progress: { id: 'worklist.status.in_progress' },
+  completed: { id: 'worklist.status.completed' },
+  disabled: { id: 'worklist.status.disabled' },
+});
+
+/**
+ * The Order column: the worklist entry the study was performed for — its status, linked to the
+ * entry on /mwm, and the requested procedure; accession number and scheduled start in the tooltip.
+ */
+export function WorklistEntryCell({ entry, dateFormat }: { entry: StudyWorklistEntry | null | undefined; dateFormat: string }) {
+  const intl = useIntl();
+  if (!entry) return null;
+  const status = ORDER_STATUS[entry.Status as keyof typeof ORDER_STATUS];
+  const scheduled = [formatDicomDate(entry.ScheduledDate, dateFormat), formatDicomTime(entry.ScheduledTime)].filter(Boolean).join(' ');
+  const title = intl.formatMessage(
+    { id: 'studies.order_title' },
+    { procedure: entry.RequestedProcedureDescription || entry.Modality, accession: entry.AccessionNumber || '—', scheduled },
+  );
+  return (
+    <span className="order-cell" title={title}>
+      <Link
+        className={`status-badge status-${entry.Status}`}
+        to={`${paths.mwm.getHref()}?uid=${encodeURIComponent(entry.UID)}`}
+        onClick={(event) => event.stopPropagation()}
+      >
+        {status ? intl.formatMessage(status) : entry.Status}
+      </Link>
+      <span className="order-procedure">{entry.RequestedProcedureDescription || entry.Modality}</span>
+    </span>
+  );
 }
 
 export function SharedMark({ shared }: { shared: boolean }) {

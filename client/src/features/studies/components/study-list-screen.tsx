@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { defaultModalityItems, defaultSettings } from '@pacs/common';
+import { defaultModalityItems, defaultSettings, isOnPremises } from '@pacs/common';
 import { handleError } from '../../../lib/error-effects.ts';
 import { SlotPortal } from '../../../components/slots.tsx';
 import { sessionStore, uiStore } from '../../../state/index.ts';
@@ -61,7 +61,11 @@ export const StudyListScreen = observer(function StudyListScreen() {
     void store.search();
   }, [store]);
 
-  const hidden = hiddenStudyColumns(sessionStore.edition, sessionStore.account?.Teleradiology ?? null);
+  const hidden = hiddenStudyColumns(
+    sessionStore.edition,
+    sessionStore.account?.Teleradiology ?? null,
+    isOnPremises(sessionStore.edition) && sessionStore.can('mwm'),
+  );
   const allColumns: LevelColumns = {
     study: visibleColumns(list.fields.study, hidden),
     series: visibleColumns(list.fields.series),

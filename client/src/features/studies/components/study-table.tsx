@@ -13,7 +13,17 @@ import type { FormatContext } from '../format.ts';
 import type { RowRef, SeriesNode, StudyNode } from '../selection.ts';
 import type { ClickMode, StudyListStore } from '../study-list-store.ts';
 import type { ListLevel } from '../types.ts';
-import { alignStyle, FavoriteButton, NoteCell, PersonName, ReportStatusBadge, SharedMark, StarIcon, TextCell } from './cells.tsx';
+import {
+  alignStyle,
+  FavoriteButton,
+  NoteCell,
+  PersonName,
+  ReportStatusBadge,
+  SharedMark,
+  StarIcon,
+  TextCell,
+  WorklistEntryCell,
+} from './cells.tsx';
 import { ICON_PATHS } from '../../../components/icons.tsx';
 
 export interface LevelColumns {
@@ -165,6 +175,12 @@ function StudyCell({ column, study, props }: { column: ColumnSetting; study: Stu
       return (
         <td style={alignStyle(column)}>
           <ReportStatusBadge status={item.ReportStatus} />
+        </td>
+      );
+    case 'WorklistEntry':
+      return (
+        <td style={alignStyle(column)} className="cell-order">
+          <WorklistEntryCell entry={item.WorklistEntry} dateFormat={props.context.dateFormat} />
         </td>
       );
     case 'Note':

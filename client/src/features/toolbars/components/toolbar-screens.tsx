@@ -1,6 +1,6 @@
 /**
- * The toolbar settings pages (spec 1 §2): user/list/toolbar, user/viewer/toolbar and
- * user/report/toolbar edit the user's own toolbars (settings `{page}.toolbar`); admin/share/guest
+ * The toolbar settings pages (spec 1 §2): user/list/toolbar, user/viewer/toolbar,
+ * user/report/toolbar and user/mwm/toolbar edit the user's own toolbars (settings `{page}.toolbar`); admin/share/guest
  * edits the toolbars every share guest gets (configs `share.guest.{page}.toolbar`), one page at a
  * time.
  */
@@ -12,7 +12,14 @@ import { sessionStore } from '../../../state/index.ts';
 import { toolbarKey } from '../toolbar-source.ts';
 import { useReplaceConfigs } from '../../configs/index.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
-import { GUEST_DEFAULTS, SHARE_GUEST_PERMISSIONS, TOOLBAR_PAGES, USER_DEFAULTS, type ToolbarPage } from '../toolbar-items.ts';
+import {
+  GUEST_DEFAULTS,
+  SHARE_GUEST_PERMISSIONS,
+  TOOLBAR_PAGES,
+  USER_DEFAULTS,
+  type GuestToolbarPage,
+  type ToolbarPage,
+} from '../toolbar-items.ts';
 import { ToolbarEditor } from './toolbar-editor.tsx';
 import '../toolbars.css';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -21,6 +28,7 @@ const TITLES = defineMessages({
   list: { id: 'toolbars.title.list' },
   viewer: { id: 'toolbars.title.viewer' },
   report: { id: 'toolbars.title.report' },
+  mwm: { id: 'toolbars.title.mwm' },
 });
 
 const UserToolbarScreen = observer(function UserToolbarScreen({ page }: { page: ToolbarPage }) {
@@ -54,10 +62,14 @@ export function UserReportToolbarScreen() {
   return <UserToolbarScreen page="report" />;
 }
 
+export function UserMwmToolbarScreen() {
+  return <UserToolbarScreen page="mwm" />;
+}
+
 /** admin/share/guest: the share guests' toolbars, a tab per page. */
 export const GuestToolbarScreen = observer(function GuestToolbarScreen() {
   const intl = useIntl();
-  const [page, setPage] = useState<ToolbarPage>('list');
+  const [page, setPage] = useState<GuestToolbarPage>('list');
   const replace = useReplaceConfigs();
   const guest = sessionStore.configs?.share?.guest;
   const items: ToolbarItem[] = guest?.[page]?.toolbar ?? GUEST_DEFAULTS[page]();

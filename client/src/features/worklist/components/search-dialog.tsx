@@ -6,7 +6,14 @@
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { defaultColumnLabel, WORKLIST_STATUSES, worklistSearchQuery, type SearchField, type WorklistStatus } from '@pacs/common';
+import {
+  defaultColumnLabel,
+  WORKLIST_STATUSES,
+  WORKLIST_TEXT_SEARCH_KEYS,
+  worklistSearchQuery,
+  type SearchField,
+  type WorklistStatus,
+} from '@pacs/common';
 import { Dialog } from '../../../components/dialog.tsx';
 import { columnLabel } from '../../../i18n/default-labels.ts';
 import { STATUS_LABELS } from '../messages.ts';
@@ -20,14 +27,7 @@ interface SearchDialogProps {
   onClose: () => void;
 }
 
-const TEXT_KEYS = new Set([
-  'PatientID',
-  'PatientName',
-  'AccessionNumber',
-  'StudyDescription',
-  'ReferringPhysicianName',
-  'PerformingPhysicianName',
-]);
+const TEXT_KEYS = new Set(WORKLIST_TEXT_SEARCH_KEYS);
 
 /** The value a previous search gave a key, without its wildcards. */
 function previous(current: AdvancedFilters, key: string): string {

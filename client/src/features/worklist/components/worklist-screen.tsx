@@ -1,14 +1,26 @@
 /**
  * /mwm: the modality worklist (spec 2 §2, on-premises editions, permission mwm). The list's search
  * bar (quick search, shortcuts, period) and a toolbar of the user's mwm items (add, edit, delete,
- * search, refresh); the columns of the user's settings (`mwm.fields`, PatientID and PatientName
- * always shown); paging and refresh like the study list; the heartbeat's "mwm" marker shows a
+ * search, refresh; folders and dividers as the editor at user/mwm/toolbar arranges them); the
+ * columns, page size and order of the site's layout (configs mwm, admin/client/mwm) or the user's
+ * own (settings mwm, user/mwm/general), PatientID and PatientName always shown; the quick search
+ * key of the site; paging and refresh like the study list; the heartbeat's "mwm" marker shows a
  * notice when entries changed elsewhere (another user, or images that started or completed one).
+ * `?uid=` opens the list on one entry (the study list's link to a study's order).
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { defaultModalityItems, defaultSettings, type ColumnSetting, type ToolbarItem } from '@pacs/common';
+import { useSearchParams } from 'react-router';
+import {
+  defaultModalityItems,
+  defaultSettings,
+  isDicomUid,
+  worklistLayout,
+  WORKLIST_ALWAYS_VISIBLE,
+  type ColumnSetting,
+  type ToolbarItem,
+} from '@pacs/common';
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { SlotPortal } from '../../../components/slots.tsx';
@@ -16,7 +28,9 @@ import { DEFAULT_DATE_FORMAT } from '../../../lib/dicom-format.ts';
 import { handleError } from '../../../lib/error-effects.ts';
 import { sessionStore, uiStore } from '../../../state/index.ts';
 import { usePatientImport } from '../../patients/index.ts';
-import { StudySearchBar, useIsPhone, type FormatContext } from '../../studies/index.ts';
+import { StudySearchBar, ToolbarFolder, useIsPhone, type FolderAction, type FormatContext } from '../../studies/index.ts';
+import { visibleFolderItems, visibleToolbarItems } from '../../toolbars/index.ts';
+import { folderLabel } from '../../../i18n/default-labels.ts';
 import { getWorklist } from '../api/search-worklist.ts';
 import { useDeleteWorklistEntry } from '../api/delete-worklist-entry.ts';
 import { TOOLBAR_LABELS } from '../messages.ts';
@@ -29,7 +43,7 @@ import '../worklist.css';
 
 const PAGE_KEY = 'mwm';
 /** Spec 2 §4 "Configs migrations": the mwm fields PatientID and PatientName are forced visible. */
-const ALWAYS_VISIBLE = new Set(['PatientID', 'PatientName']);
+const ALWAYS_VISIBLE = new Set(WORKLIST_ALWAYS_VISIBLE);
 const PHONE_KEYS = new Set(['Status', 'PatientID', 'PatientName', 'Modality', 'StudyDateTime']);
 
 /** The columns shown: the user's visible ones, PatientID and PatientName whatever the settings say. */
@@ -52,18 +66,26 @@ export const WorklistScreen = observer(function WorklistScreen() {
   const settings = sessionStore.settings ?? defaultSettings();
   const configs = sessionStore.configs;
   const mwm = settings.mwm;
+  const layout = worklistLayout(mwm, configs?.mwm);
   const remove = useDeleteWorklistEntry();
-  const [store] = useState(
-    () =>
-      new WorklistStore(
-        {
-          fetchPage: getWorklist,
-          onError: (error) => handleError(error),
-          onReloaded: () => uiStore.markPageRefreshed(PAGE_KEY),
-        },
-        { limit: mwm.limit, quickKey: configs?.mwm?.quick_search?.key, matchType: configs?.mwm?.quick_search?.type },
-      ),
-  );
+  const [searchParams] = useSearchParams();
+  const [store] = useState(() => {
+    const uid = searchParams.get('uid') ?? '';
+    return new WorklistStore(
+      {
+        fetchPage: getWorklist,
+        onError: (error) => handleError(error),
+        onReloaded: () => uiStore.markPageRefreshed(PAGE_KEY),
+      },
+      {
+        limit: layout.limit,
+        quickKey: layout.quick_search.key,
+        matchType: layout.quick_search.type,
+        defaultOrder: layout.orderby,
+        advanced: isDicomUid(uid) ? [['uid', uid]] : [],
+      },
+    );
+  });
   const [dialog, setDialog] = useState<Dialogs | null>(null);
   const isPhone = useIsPhone();
   // The patient records the add dialog picks from are built from the archive once (spec 1 §4).
@@ -73,39 +95,67 @@ export const WorklistScreen = observer(function WorklistScreen() {
     void store.search();
   }, [store]);
 
-  const columns = worklistColumns(mwm.fields.study, isPhone);
+  const columns = worklistColumns(layout.fields, isPhone);
   const context: FormatContext = { dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: configs?.time_zone || undefined };
   const modalities = (configs?.modality?.items ?? defaultModalityItems()).filter((item) => item.is_visible).map((item) => item.key);
   const updated = uiStore.updatedPages.has(PAGE_KEY);
   const selected = store.selected;
   const close = () => setDialog(null);
 
+  const label = (item: ToolbarItem) => {
+    if (item.type === 'folder') return folderLabel(intl, item);
+    const message = TOOLBAR_LABELS[item.key as keyof typeof TOOLBAR_LABELS];
+    return message ? intl.formatMessage(message) : item.label;
+  };
+  const actionOf = (item: ToolbarItem): FolderAction | undefined => {
+    switch (item.key) {
+      case 'add':
+        return { disabled: false, run: () => setDialog({ kind: 'add' }) };
+      case 'edit':
+        return { disabled: !selected, run: () => selected && setDialog({ kind: 'edit', entry: selected }) };
+      case 'delete':
+        return { disabled: !selected, run: () => selected && setDialog({ kind: 'delete', entry: selected }) };
+      case 'search':
+        return { disabled: false, run: () => setDialog({ kind: 'search' }) };
+      case 'refresh':
+        return { disabled: store.loading, run: () => void store.refresh() };
+      default:
+        return undefined;
+    }
+  };
+  const visibility = { can: (permission: Parameters<typeof sessionStore.can>[0]) => sessionStore.can(permission) };
   const tool = (item: ToolbarItem) => {
-    if (item.type !== 'feature' || !item.is_visible) return null;
-    const label = TOOLBAR_LABELS[item.key as keyof typeof TOOLBAR_LABELS];
-    if (!label) return null;
-    const run: Record<keyof typeof TOOLBAR_LABELS, [boolean, () => void]> = {
-      add: [false, () => setDialog({ kind: 'add' })],
-      edit: [!selected, () => selected && setDialog({ kind: 'edit', entry: selected })],
-      delete: [!selected, () => selected && setDialog({ kind: 'delete', entry: selected })],
-      search: [false, () => setDialog({ kind: 'search' })],
-      refresh: [store.loading, () => void store.refresh()],
-    };
-    const [disabled, onClick] = run[item.key as keyof typeof TOOLBAR_LABELS];
+    if (item.type === 'divider') return <span key={item.key} className="toolbar-divider" role="separator" />;
+    if (item.type === 'folder') {
+      const children = visibleFolderItems('mwm', item, visibility);
+      if (children.length === 0) return null;
+      return (
+        <ToolbarFolder
+          key={item.key}
+          label={label(item)}
+          items={children}
+          itemLabel={label}
+          actionOf={actionOf}
+          laterTitle={intl.formatMessage({ id: 'worklist.toolbar.later' })}
+        />
+      );
+    }
+    const action = actionOf(item);
+    if (!action) return null;
     return (
       <button
         key={item.key}
         type="button"
         className={`tool-button${item.key === 'add' ? ' tool-primary' : ''}`}
-        disabled={disabled}
-        onClick={onClick}
+        disabled={action.disabled}
+        onClick={action.run}
       >
         {item.key === 'refresh' && <LineIcon path={ICON_PATHS.refresh} strokeWidth={1.9} />}
-        {intl.formatMessage(label)}
+        {label(item)}
       </button>
     );
   };
-  const items = mwm.toolbar ?? [];
+  const { left, right } = visibleToolbarItems('mwm', mwm.toolbar ?? [], visibility);
 
   return (
     <div className="study-list worklist">
@@ -117,14 +167,14 @@ export const WorklistScreen = observer(function WorklistScreen() {
       </SlotPortal>
       <SlotPortal slot="toolbar">
         <div className="study-toolbar">
-          <div className="toolbar-group">{items.filter((item) => item.position !== 'right').map(tool)}</div>
+          <div className="toolbar-group">{left.map(tool)}</div>
           <div className="toolbar-group toolbar-end">
             {store.advanced.length > 0 && (
               <span className="selection-count" role="status">
                 <FormattedMessage id="worklist.search.active" />
               </span>
             )}
-            {items.filter((item) => item.position === 'right').map(tool)}
+            {right.map(tool)}
           </div>
         </div>
       </SlotPortal>

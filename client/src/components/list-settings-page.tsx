@@ -1,11 +1,12 @@
 /**
- * The page around the share list editors: title and description, a form that saves on submit,
- * the problem and "Saved." notices, and the actions (a reset-style button next to Save).
+ * The page around list editors (share shortcuts and columns, the worklist's layout and search
+ * fields): title and description, a form that saves on submit, the problem and "Saved." notices,
+ * and the actions (a reset-style button next to Save).
  */
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { FormAlert } from '../../../components/form-fields.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { FormAlert } from './form-fields.tsx';
+import { PageHeader } from './page-header.tsx';
 
 export interface ListSettingsPageProps {
   className: string;
