@@ -86,6 +86,8 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/viewer/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    // `npm start` on its default HOST serves HTTPS with a self-signed certificate (README, TLS);
+    // ADAPTER_URL=http://127.0.0.1:8080 for an adapter on loopback.
+    proxy: { '/viewer/api': { target: process.env.ADAPTER_URL ?? 'https://127.0.0.1:8080', secure: false, changeOrigin: false } },
   },
 });
