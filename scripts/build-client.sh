@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp=client/dist/index.html
-if [[ -f $stamp ]] && [[ -z $(find client/src client/index.html client/vite.config.ts common/src client/package.json -newer "$stamp" -print -quit 2>/dev/null) ]]; then
+if [[ -f $stamp ]] && [[ -z $(find client/src client/build client/index.html client/vite.config.ts common/src client/package.json -newer "$stamp" -print -quit 2>/dev/null) ]]; then
   exit 0
 fi
 echo "Building the web client…"

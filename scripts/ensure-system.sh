@@ -2,6 +2,7 @@
 # Installs the Debian packages the product needs, only those that are missing.
 # Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
 #   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs,
+#                             openssl (the self-signed HTTPS certificate of a first start),
 #                             dcmtk (DICOM echo from the admin screens) and ping
 #   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts,
 #                             and for the compose test wget (Orthanc's container health check),
@@ -11,7 +12,7 @@
 #                             PostgreSQL and Orthanc run in their own containers there)
 set -euo pipefail
 
-adapter_packages=(fonts-noto-cjk fonts-noto-core dcmtk iputils-ping)
+adapter_packages=(fonts-noto-cjk fonts-noto-core dcmtk iputils-ping openssl)
 packages=(postgresql orthanc orthanc-dicomweb "${adapter_packages[@]}")
 if [[ "${1:-}" == "--adapter" ]]; then
   packages=("${adapter_packages[@]}")

@@ -6,6 +6,7 @@
  * parent-death signal, see scripts/services/process.ts). A second start reuses the data.
  */
 import { mkdirSync, chmodSync, existsSync, readFileSync } from 'node:fs';
+import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../adapter/src/config.ts';
@@ -98,6 +99,21 @@ function signInHint(): string[] {
   return ['Sign in with your account. Press Ctrl-C to stop.'];
 }
 
+/**
+ * Whether the adapter answers over its own HTTPS. The probe goes to this machine's own adapter
+ * over loopback, so the certificate (self-signed, or issued for the public name) is not checked.
+ */
+function httpsAnswers(url: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = httpsGet(url, { rejectUnauthorized: false, timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(false));
+  });
+}
+
 try {
   console.log(`Data folder: ${config.dataDir}`);
   // An adapter left by a launcher that was killed without setpriv's parent-death signal.
@@ -105,6 +121,9 @@ try {
   if (existsSync(adapterPidFile)) await stopStalePid(Number(readFileSync(adapterPidFile, 'utf8')), 'SIGTERM', 15_000, ADAPTER_MAIN);
   if (!(await portIsFree(config.port, config.host))) {
     throw new Error(`The adapter's port ${config.port} is in use by another program. Set PORT to a free port.`);
+  }
+  if (config.httpRedirectPort !== null && !(await portIsFree(config.httpRedirectPort, config.host))) {
+    throw new Error(`HTTP_REDIRECT_PORT ${config.httpRedirectPort} is in use by another program. Choose a free port.`);
   }
   postgres = await startPostgres({
     dataDir: join(config.dataDir, 'postgres'),
@@ -142,14 +161,23 @@ try {
     // The adapter keeps no state of its own (crash-safe by design): nothing is left to wait for.
     deathSignal: 'SIGKILL',
     ready: async () =>
-      (await fetch(`http://${probeHost}:${config.port}/viewer/api/product/info`, { signal: AbortSignal.timeout(2000) })).ok,
+      config.tls
+        ? httpsAnswers(`https://${probeHost}:${config.port}/viewer/api/product/info`)
+        : (await fetch(`http://${probeHost}:${config.port}/viewer/api/product/info`, { signal: AbortSignal.timeout(2000) })).ok,
     readyTimeoutMs: 120_000,
   });
   await adapter.start();
 
+  const scheme = config.tls ? 'https' : 'http';
   console.log(
-    `\nThe PACS is running: http://${host.includes(':') ? `[${host}]` : host}:${config.port}/viewer/ (adapter pid ${adapter.pid})`,
+    `\nThe PACS is running: ${scheme}://${host.includes(':') ? `[${host}]` : host}:${config.port}/viewer/ (adapter pid ${adapter.pid})`,
   );
+  if (config.tls?.selfSigned) {
+    console.log(
+      `HTTPS uses a self-signed certificate (${config.tls.certFile}): browsers warn once. Set TLS_CERT and TLS_KEY to use your own.`,
+    );
+  }
+  if (config.httpRedirectPort !== null) console.log(`Plain HTTP on port ${config.httpRedirectPort} redirects to HTTPS.`);
   for (const line of signInHint()) console.log(line);
 } catch (error) {
   // A Ctrl-C during the start makes the start fail; that stop is already under way.

@@ -1,7 +1,7 @@
 /**
- * Builds the Express app: the API under /viewer/api (every route declared with its access), the
- * built client under /viewer/, security headers, and the error catalogue as the only way errors
- * leave the server.
+ * Builds the Express app: the API under /viewer/api (every route declared with its access, text
+ * answers compressed), the built client under /viewer/ (precompressed copies), security headers,
+ * and the error catalogue as the only way errors leave the server.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import express, { type RequestHandler } from 'express';
 import type { Deps } from './deps.ts';
 import { AppError, errorHandler } from './http/errors.ts';
 import { mountRoutes, type AnyRouteSpec } from './http/routes.ts';
+import { compressAnswers, serveClient } from './http/compression.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { configsRoutes } from './features/configs/configs.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
@@ -61,9 +62,9 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
 ];
 
 const securityHeaders: RequestHandler = (req, res, next) => {
-  // HSTS only over TLS: the adapter serves plain HTTP itself, so that means behind a proxy that
-  // TRUST_PROXY trusts and that says X-Forwarded-Proto https (req.secure). Sent over plain HTTP,
-  // browsers ignore it anyway. No includeSubDomains: other hosts of a hospital's domain are not ours.
+  // HSTS only over TLS: the adapter's own HTTPS (TLS_CERT, or its self-signed certificate), or a
+  // proxy that TRUST_PROXY trusts saying X-Forwarded-Proto https (req.secure either way). Sent over
+  // plain HTTP, browsers ignore it anyway; over a certificate they do not trust, too. No includeSubDomains: other hosts of a hospital's domain are not ours.
   if (req.secure) res.set('strict-transport-security', 'max-age=31536000');
   res.set({
     'x-content-type-options': 'nosniff',
@@ -95,6 +96,7 @@ export function buildApp(deps: Deps): { app: express.Express; routes: AnyRouteSp
   if (deps.config.logRequests) app.use(requestLog);
 
   const api = express.Router();
+  api.use(compressAnswers());
   api.use(express.json({ limit: '2mb' }));
   api.use(express.urlencoded({ extended: false, limit: '2mb' }));
   api.use((_req, res, next) => {
@@ -111,16 +113,7 @@ export function buildApp(deps: Deps): { app: express.Express; routes: AnyRouteSp
 
   const clientDir = deps.config.clientDir;
   if (existsSync(join(clientDir, 'index.html'))) {
-    app.use(
-      '/viewer',
-      express.static(clientDir, {
-        index: 'index.html',
-        setHeaders: (res, path) => {
-          // Hashed asset names never change content; index.html must be revalidated.
-          res.set('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      }),
-    );
+    app.use('/viewer', ...serveClient(clientDir));
   } else {
     app.use('/viewer', (_req, res) => {
       res.status(503).type('text/plain').send('The web client is not built. Run `npm run build` (npm start does this for you).');

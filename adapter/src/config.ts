@@ -4,10 +4,20 @@
  */
 import { join, resolve } from 'node:path';
 import { isEdition, isAeTitle, type Edition } from '@pacs/common';
+import { SELF_SIGNED_DIR, isLoopbackHost, tlsFileProblems, type TlsFiles } from './http/tls.ts';
 
 export interface Config {
   host: string;
+  /** The adapter's port: HTTPS when `tls` is set, else plain HTTP. */
   port: number;
+  /**
+   * HTTPS: the files named by TLS_CERT and TLS_KEY, or a self-signed pair under DATA_DIR (made at
+   * the first start) when none is named, HOST is not loopback, no trusted proxy sits in front
+   * (TRUST_PROXY 0) and TLS_SELF_SIGNED is not false. null: plain HTTP.
+   */
+  tls: TlsFiles | null;
+  /** A plain-HTTP port that redirects every request to HTTPS on `port`; null: none. */
+  httpRedirectPort: number | null;
   dataDir: string;
   dicomPort: number;
   dicomAet: string;
@@ -39,7 +49,7 @@ export interface Config {
   edition: Edition;
   /** Folder with the built client (index.html and assets). */
   clientDir: string;
-  /** Mark the session cookie Secure (set when a TLS proxy sits in front). */
+  /** Mark the session cookie Secure: COOKIE_SECURE (a TLS proxy in front), or the adapter's own HTTPS. */
   cookieSecure: boolean;
   /** Idle minutes after which a session ends. */
   sessionIdleMinutes: number;
@@ -115,9 +125,20 @@ export function loadConfig(env: Env = process.env): Config {
   if (orthancPassword === '') problems.push('ORTHANC_PASSWORD is required (the launcher generates it into DATA_DIR/secrets.json).');
   if (pgPassword === '') problems.push('PG_PASSWORD is required (the launcher generates it into DATA_DIR/secrets.json).');
 
+  const host = str('HOST', '0.0.0.0');
+  const port = int('PORT', 8080, 1, 65535);
+  const trustProxy = int('TRUST_PROXY', 0, 0, 10);
+  const tls = tlsFrom(env, problems, { host, dataDir, trustProxy, selfSigned: bool('TLS_SELF_SIGNED', true) });
+  const httpRedirectPort = int('HTTP_REDIRECT_PORT', 0, 0, 65535) || null;
+  if (httpRedirectPort !== null && !tls)
+    problems.push('HTTP_REDIRECT_PORT redirects to HTTPS, which is off: set TLS_CERT and TLS_KEY (or leave HTTP_REDIRECT_PORT empty).');
+  if (httpRedirectPort !== null && httpRedirectPort === port) problems.push(`HTTP_REDIRECT_PORT must differ from PORT (both ${port}).`);
+
   const config: Config = {
-    host: str('HOST', '0.0.0.0'),
-    port: int('PORT', 8080, 1, 65535),
+    host,
+    port,
+    tls,
+    httpRedirectPort,
     dataDir,
     dicomPort: int('DICOM_PORT', 4242, 1, 65535),
     dicomAet,
@@ -141,9 +162,9 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD,
     edition: isEdition(edition) ? edition : 'on_premises',
     clientDir: resolve(str('CLIENT_DIR', new URL('../../client/dist', import.meta.url).pathname)),
-    cookieSecure: bool('COOKIE_SECURE', false),
+    cookieSecure: bool('COOKIE_SECURE', false) || tls !== null,
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 720, 1, 60 * 24 * 30),
-    trustProxy: int('TRUST_PROXY', 0, 0, 10),
+    trustProxy,
     logRequests: bool('LOG_REQUESTS', false),
     maxWebConnections: int('MAX_WEB_CONNECTIONS', 0, 0, 100_000),
     maxMonthlyShares: int('MAX_MONTHLY_SHARES', 0, 0, 10_000_000),
@@ -157,4 +178,32 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * TLS_CERT and TLS_KEY together (both checked: readable, PEM, the key the certificate's), or the
+ * self-signed pair's place under DATA_DIR when the adapter would otherwise serve patient data in
+ * clear text to the network, or null.
+ */
+function tlsFrom(
+  env: Env,
+  problems: string[],
+  where: { host: string; dataDir: string; trustProxy: number; selfSigned: boolean },
+): TlsFiles | null {
+  const certFile = env.TLS_CERT ? resolve(env.TLS_CERT) : '';
+  const keyFile = env.TLS_KEY ? resolve(env.TLS_KEY) : '';
+  if (certFile && keyFile) {
+    const found = tlsFileProblems(certFile, keyFile);
+    problems.push(...found);
+    return found.length === 0 ? { certFile, keyFile, selfSigned: false } : null;
+  }
+  if (certFile || keyFile) {
+    problems.push(
+      `${certFile ? 'TLS_KEY' : 'TLS_CERT'} is missing: HTTPS needs both TLS_CERT (the certificate) and TLS_KEY (its private key).`,
+    );
+    return null;
+  }
+  if (!where.selfSigned || where.trustProxy > 0 || isLoopbackHost(where.host)) return null;
+  const folder = join(where.dataDir, SELF_SIGNED_DIR);
+  return { certFile: join(folder, 'cert.pem'), keyFile: join(folder, 'key.pem'), selfSigned: true };
 }

@@ -3,7 +3,9 @@
  * data, configs check, then HTTP. Used by `npm start` (scripts/run.ts), by the test harness and by
  * main.ts (the adapter alone, for deployments that run the services themselves).
  */
-import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config.ts';
 import { createPool } from './db/pool.ts';
@@ -24,6 +26,7 @@ import { refreshOpenJobs } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
 import { startAutoDeleteJob } from './features/autodelete/autodelete.service.ts';
 import { reconcileWorklist, worklistMoved } from './features/worklist/worklist.service.ts';
+import { describeCertificate, ensureSelfSigned, redirectToHttps } from './http/tls.ts';
 
 export interface RunningAdapter {
   url: string;
@@ -58,14 +61,15 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   await reconcileWorklist(deps);
 
   const { app } = buildApp(deps);
-  const server: Server = createServer(app);
-  // Keep-alive longer than typical proxies' idle timeout, so the proxy closes first.
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  const server = await listen(config, app);
   const port = (server.address() as AddressInfo).port;
+  const redirect = config.tls && config.httpRedirectPort !== null ? createServer(redirectToHttps(port)) : null;
+  if (redirect) {
+    await listenOn(redirect, config.httpRedirectPort ?? 0, config.host).catch((error: unknown) => {
+      server.close();
+      throw error;
+    });
+  }
 
   follower.start();
   // Upload folders left by a process that died mid-request (several replicas may share DATA_DIR:
@@ -92,7 +96,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   purge.unref();
 
   return {
-    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+    url: `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     port,
     deps,
     firstStart,
@@ -103,8 +107,39 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       stopAutoDeleteJob();
       await follower.stop();
       server.closeIdleConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      redirect?.closeAllConnections();
+      await Promise.all([server, redirect].map((each) => new Promise<void>((resolve) => (each ? each.close(() => resolve()) : resolve()))));
       await db.end();
     },
   };
+}
+
+/**
+ * The app on HOST:PORT: HTTPS/1.1 when configured (a self-signed certificate is made first when
+ * that is the configuration's choice, see config.ts), plain HTTP otherwise.
+ */
+async function listen(config: Config, app: RequestListener): Promise<Server> {
+  let server: Server;
+  if (config.tls) {
+    if (config.tls.selfSigned && (await ensureSelfSigned(config.tls, config.host))) log.info('Made a self-signed HTTPS certificate.');
+    for (const line of describeCertificate(config.tls)) log.info(line);
+    server = createHttpsServer(
+      // ALPN says http/1.1 outright: HTTP/2 is not offered (http/tls.ts says why).
+      { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile), ALPNProtocols: ['http/1.1'] },
+      app,
+    );
+  } else {
+    server = createServer(app);
+  }
+  // Keep-alive longer than typical proxies' idle timeout, so the proxy closes first.
+  server.keepAliveTimeout = 65_000;
+  await listenOn(server, config.port, config.host);
+  return server;
+}
+
+function listenOn(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
 }

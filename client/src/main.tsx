@@ -11,6 +11,7 @@ import { createAppRouter } from './app/router.tsx';
 import { currentCsrfToken, refreshCsrfToken } from './features/auth/session.ts';
 import { uiStore } from './state/index.ts';
 import { prefetchStudy, viewerStudyOf } from './features/viewer/prefetch-study.ts';
+import { preloadViewerChunks } from './viewer/preload.ts';
 
 configureApiClient({
   language: () => uiStore.language,
@@ -22,7 +23,9 @@ applyDocumentLanguage(uiStore.language);
 const router = createAppRouter();
 setNavigator({ navigate: (to, options) => void router.navigate(to, options) });
 
-// A viewer link: the study's requests go alongside the app's start-up requests (prefetch-study.ts).
+// A viewer link: the viewer's code and the study's requests go alongside the app's start-up
+// requests (prefetch-study.ts), even while the sign-in page shows.
+if (window.location.hash.startsWith('#/viewer')) preloadViewerChunks();
 const viewerStudy = viewerStudyOf(window.location.hash);
 if (viewerStudy) void prefetchStudy(queryClient, viewerStudy, { silent: true }).catch(() => undefined);
 

@@ -80,7 +80,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let adapter: RunningAdapter | undefined;
   let child: ChildProcess | undefined;
   let pool: pg.Pool | undefined;
-  const baseUrl = `http://127.0.0.1:${httpPort}`;
+  const baseUrl = `${config.tls ? 'https' : 'http'}://127.0.0.1:${httpPort}`;
 
   const launchAdapter = async () => {
     if (options.adapter !== 'child') {

@@ -28,6 +28,7 @@ import { StudySearchBar } from './study-search-bar.tsx';
 import { StudyTable, type LevelColumns } from './study-table.tsx';
 import { StudyToolbar } from './study-toolbar.tsx';
 import { ForwardProgress } from '../../forward/index.ts';
+import { preloadViewerChunks } from '../../../viewer/preload.ts';
 import '../studies.css';
 
 const PAGE_KEY = 'study';
@@ -58,7 +59,8 @@ export const StudyListScreen = observer(function StudyListScreen() {
   const isPhone = useIsPhone();
 
   useEffect(() => {
-    void store.search();
+    // The viewer is the list's next step: its code downloads once the first page is in.
+    void store.search().finally(() => preloadViewerChunks());
   }, [store]);
 
   const hidden = hiddenStudyColumns(
