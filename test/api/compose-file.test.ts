@@ -51,6 +51,9 @@ const { config, read } = configWithReads({ ...imageEnvironment(), ...adapterEnv 
 const LEFT_TO_DEFAULT: Record<string, string> = {
   ORTHANC_HTTP_PORT: 'ORTHANC_URL names Orthanc, host and port',
   CLIENT_DIR: 'the Dockerfile copies the client where the default points (../../client/dist from adapter/src)',
+  TLS_CERT: 'HTTPS is the tls profile’s nginx front; the adapter serves plain HTTP inside the network',
+  TLS_KEY: 'as TLS_CERT',
+  HTTP_REDIRECT_PORT: 'the front redirects plain HTTP itself',
 };
 
 /** The template's placeholders, rendered as Orthanc 1.10 renders them: each name's value as it is. */
