@@ -2,12 +2,13 @@
 # Installs the Debian packages the product needs, only those that are missing.
 # Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
 #   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs,
-#                             dcmtk (DICOM echo from the admin screens) and ping
+#                             dcmtk (DICOM echo from the admin screens), ping, and sqlite3 (npm run
+#                             backup reads Orthanc's SQLite index with it)
 #   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts
 #   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk
 set -euo pipefail
 
-packages=(postgresql orthanc orthanc-dicomweb fonts-noto-cjk fonts-noto-core dcmtk iputils-ping)
+packages=(postgresql orthanc orthanc-dicomweb fonts-noto-cjk fonts-noto-core dcmtk iputils-ping sqlite3)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils)
 fi
