@@ -52,6 +52,8 @@ export interface BackupOptions {
   /** Keep this many complete backups, removing the oldest after a successful one; 0 keeps all. */
   keep?: number;
   now?: Date;
+  /** Called between the copy of Orthanc's index and the copy of its files (tests delete a study there). */
+  afterIndexCopy?: () => Promise<void>;
 }
 
 export interface BackupResult {
@@ -96,6 +98,8 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     const network = join(folders.config, 'network.json');
     const hasNetwork = existsSync(network);
     if (hasNetwork) await copyFile(network, join(work, 'orthanc', 'network.json'));
+
+    await options.afterIndexCopy?.();
 
     // 3. The files that index refers to.
     const attachments = await readAttachments(join(work, 'orthanc', 'index'));

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { orthancStatistics, tinyStudy, tinyStudyUids, type TinyStudy } from '../harness/dicom.ts';
-import { createReader, storeTinyStudies } from '../harness/fixtures.ts';
-import { takeBackup, type BackupResult } from '../../scripts/backup/take-backup.ts';
+import { createReader, storeTinyStudies, waitForIndexedStudies } from '../harness/fixtures.ts';
+import { takeBackup, type BackupOptions, type BackupResult } from '../../scripts/backup/take-backup.ts';
 import { RestoreError, restoreBackup, type RestoreOptions } from '../../scripts/backup/restore-backup.ts';
 import { storagePath } from '../../scripts/backup/storage-files.ts';
 
@@ -59,7 +59,7 @@ async function keyRows(stack: Stack) {
   };
 }
 
-function backupOf(stack: Stack, extra: { keep?: number } = {}) {
+function backupOf(stack: Stack, extra: Pick<BackupOptions, 'keep' | 'afterIndexCopy'> = {}) {
   return takeBackup({ dataDir: stack.dataDir, pg: stack.config.pg, backupRoot: backups, ...extra });
 }
 
@@ -78,12 +78,15 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 }
 
 /** Restores a backup into a new folder, starts the product on it and signs in. */
-async function restoreAndStart(backupDir: string, name: string): Promise<{ stack: Stack; before: Awaited<ReturnType<typeof keyRows>> }> {
+async function restoreAndStart(
+  backupDir: string | null,
+  name: string,
+): Promise<{ stack: Stack; before: Awaited<ReturnType<typeof keyRows>> }> {
   // One restored product at a time: each takes the original's DICOM port, kept in its database.
   for (const running of stacks.splice(0)) await running.stop();
   const dataDir = join(root, name);
-  const result = await restoreBackup({ ...NAMES, backupDir, dataDir });
-  expect(result.files).toBeGreaterThan(0);
+  // null: restored already (the caller checked the restore's own answer).
+  if (backupDir !== null) expect((await restoreBackup({ ...NAMES, backupDir, dataDir })).files).toBeGreaterThan(0);
   const stack = await startStack({ dataDir });
   stacks.push(stack);
   // Read before anyone signs in (a sign-in writes to accounts).
@@ -204,6 +207,33 @@ describe('a backup during an ingest', () => {
   });
 });
 
+let withDeletion: BackupResult;
+const DELETED = tinyStudyUids('bk-gone');
+
+describe('a study deleted while the backup copies files', () => {
+  it('is listed as missing, with the resource the restore must delete', async () => {
+    // A new study: its file is not in the previous backup (one that is would be linked from there).
+    await storeTinyStudies(original, admin, [study('bk-gone', 'P9')], { total: FIRST.length + LATER.length + INGEST + 1 });
+    await waitForIndexedStudies(original, [DELETED.study]);
+    const [row] = await original.sql<{ orthanc_id: string }>('select orthanc_id from studies where study_instance_uid = $1', [
+      DELETED.study,
+    ]);
+    const { url, user, password } = original.config.orthanc;
+    withDeletion = await backupOf(original, {
+      // What the recycle bin's permanent delete does, at the worst moment.
+      afterIndexCopy: async () => {
+        const response = await fetch(`${url}/studies/${row!.orthanc_id}`, {
+          method: 'DELETE',
+          headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') },
+        });
+        expect(response.status).toBe(200);
+      },
+    });
+    expect(withDeletion.manifest.missing).toEqual([{ resource: expect.any(String), level: 'Instance' }]);
+    expect(withDeletion.manifest.storage.files).toBe((await orthancStatistics(original.config)).CountInstances);
+  });
+});
+
 describe('npm run restore', () => {
   it('refuses what is not a backup, a folder that is not empty, and a missing argument, with a clear message', async () => {
     const notBackup = join(root, 'not-a-backup');
@@ -278,5 +308,17 @@ describe('npm run restore', () => {
     expect(before.reports).toHaveLength(1);
     const session = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
     expect((await session.agent.get(`${API}/studies/search`).expect(200)).body.Count).toBe(orthanc.CountStudies);
+  });
+
+  it('deletes what was deleted during the backup and rebuilds the study index from the restored Orthanc', async () => {
+    const result = await restoreBackup({ ...NAMES, backupDir: withDeletion.dir, dataDir: join(root, 'restored-deletion') });
+    expect(result).toMatchObject({ deleted: 1, index: 'rebuilt' });
+    const { stack, before } = await restoreAndStart(null, 'restored-deletion');
+    const orthanc = await orthancStatistics(stack.config);
+    expect(orthanc.CountInstances).toBe(withDeletion.manifest.storage.files);
+    expect(Number(before.counts[0]!.instances)).toBe(orthanc.CountInstances);
+    expect(before.studies.map((row) => row.study_instance_uid)).not.toContain(DELETED.study);
+    const session = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
+    await session.agent.get(`${API}/studies/find`).query({ uid: DELETED.study }).expect(404);
   });
 });
