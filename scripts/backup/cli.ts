@@ -102,7 +102,8 @@ async function restore(args: string[]): Promise<void> {
       ? '  Study index rebuilt from Orthanc.'
       : `  Study index caught up with Orthanc (${result.index.added} studies added, ${result.index.removed} removed).`,
   );
-  const shown = relative(process.cwd(), dataDir) || '.';
+  const near = relative(process.cwd(), dataDir) || '.';
+  const shown = near.startsWith('..') ? dataDir : near;
   console.log(`Start it with: DATA_DIR=${shown} npm start`);
 }
 

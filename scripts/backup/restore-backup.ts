@@ -108,6 +108,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     );
   }
   const files = await readFileList(backupDir);
+  // Every listed file is there with its size before anything is replaced (--force).
+  for (const file of files) {
+    const source = join(backupDir, 'storage', storagePath(file.uuid));
+    const size = await stat(source).then(
+      (found) => found.size,
+      () => undefined,
+    );
+    if (size === undefined) throw new RestoreError(`The backup lacks ${source}: it is damaged or incomplete.`);
+    if (size !== file.size)
+      throw new RestoreError(`${source} has ${size} bytes, the backup's list says ${file.size}: the backup is damaged.`);
+  }
   prepareDataDir(dataDir, options.force ?? false);
 
   await mkdir(dataDir, { recursive: true });
@@ -128,15 +139,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       await mkdir(dirname(path), { recursive: true });
       made.add(dirname(path));
     }
-    const source = join(backupDir, 'storage', storagePath(file.uuid));
-    try {
-      await copyFile(source, path, constants.COPYFILE_FICLONE);
-    } catch (error) {
-      throw new RestoreError(`The backup lacks ${source} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
-    }
-    const size = (await stat(path)).size;
-    if (size !== file.size)
-      throw new RestoreError(`${source} has ${size} bytes, the backup's list says ${file.size}: the backup is damaged.`);
+    await copyFile(join(backupDir, 'storage', storagePath(file.uuid)), path, constants.COPYFILE_FICLONE);
   }
 
   let postgres: RunningPostgres | undefined;

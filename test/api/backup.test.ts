@@ -5,7 +5,7 @@
  * it, and every study opens and every row of the key tables matches.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -251,6 +251,14 @@ describe('npm run restore', () => {
     await expect(restoreBackup({ ...NAMES, backupDir: second.dir, dataDir: original.dataDir, force: true })).rejects.toThrow(
       /A PACS is running on/,
     );
+
+    // A damaged backup is refused before --force replaces anything.
+    const damaged = join(root, 'damaged');
+    cpSync(second.dir, damaged, { recursive: true });
+    const [name] = readFileSync(join(damaged, 'storage.tsv'), 'utf8').split('\t');
+    rmSync(join(damaged, 'storage', storagePath(name!)));
+    await expect(restoreBackup({ ...NAMES, backupDir: damaged, dataDir: busy, force: true })).rejects.toThrow(/The backup lacks .*damaged/);
+    expect(existsSync(join(busy, 'keep.txt'))).toBe(true);
 
     const usage = await cli(['restore']);
     expect(usage.code).toBe(1);
