@@ -9,10 +9,10 @@
  * (SIGCONT). Stopped between two system calls, the files are exactly what a crash of Orthanc at that
  * moment would leave, which SQLite recovers from by design: opening the copy replays the committed
  * transactions of the WAL and drops an unfinished one. A watchdog resumes Orthanc if this process
- * dies during the pause. When Orthanc is not running, the files are copied as they are.
+ * dies during the pause. When Orthanc is not running, SQLite reads the index file itself.
  */
 import { execFile, spawn } from 'node:child_process';
-import { constants, copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { orthancFolders } from '../services/orthanc.ts';
 import { join } from 'node:path';
@@ -37,8 +37,11 @@ export function runningOrthanc(orthancDir: string): number | undefined {
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
   try {
-    // A pid reused by another program since is not ours to pause.
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(config) ? pid : undefined;
+    // A pid reused by another program since is not ours to pause. Paths are compared resolved:
+    // DATA_DIR may be spelled differently here than when Orthanc was started.
+    const wanted = realpathSync(config);
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    return args.some((arg) => arg.startsWith('/') && existsSync(arg) && realpathSync(arg) === wanted) ? pid : undefined;
   } catch {
     return undefined;
   }
@@ -60,10 +63,21 @@ export async function snapshotOrthancIndex(orthancDir: string, target: string): 
   let pausedMs: number | null = null;
   try {
     const pid = runningOrthanc(orthancDir);
-    if (pid === undefined) copy();
-    else pausedMs = pauseWhile(pid, copy);
+    // Not running: SQLite reads the index itself (and says "database is locked" should an Orthanc
+    // we did not find hold it, rather than a copy being taken under its feet).
+    let source = index;
+    if (pid !== undefined) {
+      pausedMs = pauseWhile(pid, copy);
+      source = raw;
+    }
     // Opening the copy recovers its WAL; VACUUM INTO writes one clean file from it.
-    const { stdout } = await sqlite(raw, `PRAGMA quick_check; VACUUM INTO ${sqlString(target)};`);
+    const { stdout } = await sqlite(source, `PRAGMA quick_check; VACUUM INTO ${sqlString(target)};`).catch((error: unknown) => {
+      if (pid === undefined && /locked/i.test(String(error)))
+        throw new Error(
+          `Orthanc's index is in use by an Orthanc not started from this data folder's launcher (no live ${orthancFolders(orthancDir).pidFile}).`,
+        );
+      throw error;
+    });
     if (stdout.trim() !== 'ok') throw new Error(`the copy of Orthanc's index fails SQLite's check: ${stdout.trim().slice(0, 500)}`);
   } finally {
     for (const file of [raw, `${raw}-wal`, `${raw}-shm`]) rmSync(file, { force: true });

@@ -276,6 +276,10 @@ describe('npm run restore', () => {
     // The restored Orthanc takes the original's DICOM port (kept in the database): stop the original.
     const uids = [...FIRST, ...LATER].map((s) => tinyStudyUids(s.seed));
     await original.stopOrthanc();
+    // With Orthanc stopped, its index is read as it is (no pause) and nothing new is copied.
+    const offline = await backupOf(original);
+    expect(offline.manifest.orthancPausedMs).toBeNull();
+    expect(offline.manifest.storage).toMatchObject({ copied: 0, linked: withDeletion.manifest.storage.files });
     // The backup during the ingest came later; this one is restored to the rows read above.
     expected.studies = expected.studies.filter((row) => uids.some((uid) => uid.study === row.study_instance_uid));
     expected.counts = [{ studies: uids.length, series: uids.length, instances: uids.length }];
