@@ -35,7 +35,7 @@ const featureEntryRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'bench/out/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'bench/out/**', 'coverage/**', 'backups/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'adapter/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}'],
+          include: ['common/src/**/*.test.ts', 'adapter/src/**/*.test.ts', 'client/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

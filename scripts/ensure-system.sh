@@ -3,7 +3,8 @@
 # Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
 #   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs,
 #                             openssl (the self-signed HTTPS certificate of a first start),
-#                             dcmtk (DICOM echo from the admin screens) and ping
+#                             dcmtk (DICOM echo from the admin screens), ping, and sqlite3 (npm run
+#                             backup reads Orthanc's SQLite index with it)
 #   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts,
 #                             and for the compose test wget (Orthanc's container health check),
 #                             nginx and openssl (the TLS front, with a self-signed certificate)
@@ -13,7 +14,7 @@
 set -euo pipefail
 
 adapter_packages=(fonts-noto-cjk fonts-noto-core dcmtk iputils-ping openssl)
-packages=(postgresql orthanc orthanc-dicomweb "${adapter_packages[@]}")
+packages=(postgresql orthanc orthanc-dicomweb sqlite3 "${adapter_packages[@]}")
 if [[ "${1:-}" == "--adapter" ]]; then
   packages=("${adapter_packages[@]}")
 fi

@@ -87,18 +87,33 @@ function readDicomPort(file: string): number | undefined {
   }
 }
 
+/**
+ * Where Orthanc keeps what, under its data folder: DICOM files, its SQLite index (the file `index`),
+ * worklist files, its configuration and the pid of the running process (also read by the backup).
+ */
+export function orthancFolders(dataDir: string) {
+  return {
+    storage: join(dataDir, 'storage'),
+    index: join(dataDir, 'index'),
+    worklists: join(dataDir, 'worklists'),
+    config: join(dataDir, 'config'),
+    pidFile: join(dataDir, 'orthanc.pid'),
+  };
+}
+
 export async function startOrthanc(options: OrthancOptions): Promise<RunningOrthanc> {
+  const folders = orthancFolders(options.dataDir);
   const dirs = {
-    ORTHANC_STORAGE_DIR: join(options.dataDir, 'storage'),
-    ORTHANC_INDEX_DIR: join(options.dataDir, 'index'),
-    ORTHANC_WORKLISTS_DIR: join(options.dataDir, 'worklists'),
+    ORTHANC_STORAGE_DIR: folders.storage,
+    ORTHANC_INDEX_DIR: folders.index,
+    ORTHANC_WORKLISTS_DIR: folders.worklists,
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
 
   // Orthanc reads every .json file of its configuration folder: orthanc.json from the template,
   // and network.json, the provider's settings, which the adapter rewrites at run time (it is
   // written here only on the first start, from DICOM_AET / DICOM_PORT).
-  const configDir = join(options.dataDir, 'config');
+  const configDir = folders.config;
   mkdirSync(configDir, { recursive: true, mode: 0o700 });
   const configFile = join(configDir, 'orthanc.json');
   const networkFile = join(configDir, 'network.json');
@@ -114,7 +129,7 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   });
   writeFileSync(configFile, config, { mode: 0o600 });
 
-  const pidFile = join(options.dataDir, 'orthanc.pid');
+  const pidFile = folders.pidFile;
   if (existsSync(pidFile)) await stopStalePid(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM', 30_000, configDir);
   for (const [port, name, variable] of [
     [options.httpPort, 'HTTP', 'ORTHANC_HTTP_PORT'],

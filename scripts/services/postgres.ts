@@ -33,7 +33,8 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
-function postgresBinDir(): string {
+/** Debian's PostgreSQL binaries (server and client tools such as pg_dump), newest version first. */
+export function postgresBinDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)

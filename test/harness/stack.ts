@@ -12,6 +12,7 @@ import { startAdapter, type RunningAdapter } from '../../adapter/src/server.ts';
 import { startPostgres, type RunningPostgres } from '../../scripts/services/postgres.ts';
 import { startOrthanc, type RunningOrthanc } from '../../scripts/services/orthanc.ts';
 import { freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
+import { loadOrCreateSecrets } from '../../scripts/services/secrets.ts';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +27,11 @@ export interface StackOptions {
   adapter?: 'in-process' | 'child';
   /** Extra environment for the adapter's configuration. */
   env?: Record<string, string>;
+  /**
+   * Run on this existing data folder (a restored backup) instead of a new temporary one: its
+   * secrets.json gives the passwords, and stop() leaves the folder to the caller.
+   */
+  dataDir?: string;
 }
 
 export interface Stack {
@@ -53,8 +59,9 @@ export interface Stack {
 export const TEST_ADMIN_PASSWORD = 'admin-password-1';
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pacs-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pacs-test-'));
   chmodSync(dataDir, 0o711);
+  const secrets = options.dataDir ? loadOrCreateSecrets(options.dataDir) : undefined;
   const [pgPort, orthancHttpPort, dicomPort, httpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const configEnv: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -64,8 +71,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ORTHANC_HTTP_PORT: String(orthancHttpPort),
     DICOM_PORT: String(dicomPort),
     DICOM_AET: 'PACS',
-    PG_PASSWORD: 'test-pg-password',
-    ORTHANC_PASSWORD: 'test-orthanc-password',
+    PG_PASSWORD: secrets?.pgPassword ?? 'test-pg-password',
+    ORTHANC_PASSWORD: secrets?.orthancPassword ?? 'test-orthanc-password',
     ADMIN_ID: 'admin',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     EDITION: options.edition ?? 'on_premises',
@@ -143,7 +150,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await pool?.end().catch(() => undefined);
     await orthanc?.stop().catch(() => undefined);
     await postgres?.stop().catch(() => undefined);
-    if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.KEEP_TEST_DATA && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
