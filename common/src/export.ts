@@ -1,15 +1,16 @@
 /**
- * Export (issue 15): the list's selected studies and series as a zip of DICOM files with a
+ * Export (issue 15): the list's selected studies, series and instances as a zip of DICOM files with a
  * DICOMDIR, optionally anonymized with the configs' anonymization list (spec 2 §9).
  * `POST /studies/export` takes an ExportRequest and answers the zip as a stream; its headers give
  * the client what it needs for a progress bar before the first byte of the zip.
  */
 import { ANONYMIZATION_KEYS, type AnonymizationItem } from './configs/defaults.ts';
 
-/** A whole study, or one series of it. */
+/** A whole study, one series of it, or one instance of a series (which then names its series). */
 export interface ExportItem {
   StudyInstanceUID: string;
   SeriesInstanceUID?: string;
+  SOPInstanceUID?: string;
 }
 
 export interface ExportRequest {
@@ -23,7 +24,7 @@ export const EXPORT_HEADERS = { instances: 'X-Export-Instances', bytes: 'X-Expor
 
 /** At most this many studies in one export (one request holds one archive stream). */
 export const EXPORT_MAX_STUDIES = 200;
-/** At most this many items (studies and series) in one request. */
+/** At most this many items (studies, series and instances) in one request. */
 export const EXPORT_MAX_ITEMS = 10_000;
 
 export type AnonymizationKey = (typeof ANONYMIZATION_KEYS)[number][0];

@@ -1,6 +1,6 @@
 /**
  * Export (POST /studies/export, issue 15) against real Orthanc, PostgreSQL and dcmtk: the zip holds
- * every DICOM file and a DICOMDIR that dcmdump reads and that references each file; an anonymized
+ * every DICOM file of the selected studies, series or instances and a DICOMDIR that dcmdump reads and that references each file; an anonymized
  * export blanks the configs' items and drops overlays, a plain one keeps them; nothing the caller
  * cannot see is exported; refusals come before the first byte; the temporary folder goes, also
  * when the browser gives up half-way.
@@ -305,6 +305,49 @@ describe('export', () => {
     await exportOf(reader, { Items: [{ StudyInstanceUID: ct.studyInstanceUid }] }).expect(403);
   });
 
+  it('exports instances selected on their own, each checked like a series', async () => {
+    const sops = (
+      await stack.sql<{ sop_instance_uid: string }>(
+        `select i.sop_instance_uid from instances i join series s on s.id = i.series_id
+          where s.series_instance_uid = $1 order by i.instance_number`,
+        [ct.seriesInstanceUid],
+      )
+    ).map((row) => row.sop_instance_uid);
+    expect(sops).toHaveLength(4);
+    const picked = [sops[1]!, sops[3]!];
+    const items = picked.map((sop) => ({
+      StudyInstanceUID: ct.studyInstanceUid,
+      SeriesInstanceUID: ct.seriesInstanceUid,
+      SOPInstanceUID: sop,
+    }));
+    // An instance beside a whole series of another study: both come, the series whole.
+    const response = await exportOf(admin, {
+      Items: [...items, { StudyInstanceUID: OVERLAY.study, SeriesInstanceUID: OVERLAY.series }],
+    }).expect(200);
+    expect(response.headers[EXPORT_HEADERS.instances.toLowerCase()]).toBe('3');
+    const { files, dicomdir } = await unpack(response.body as Buffer);
+    expect(new Set([...files.values()].map((text) => valueOf(text, 'SOPInstanceUID')))).toEqual(new Set([...picked, OVERLAY.instance]));
+    expect(dicomdir.match(/\[IMAGE\]/g)).toHaveLength(3);
+    const [row] = await stack.sql<{ sop_instance_uids: string[]; series_instance_uids: string[] }>(
+      'select sop_instance_uids, series_instance_uids from export_jobs order by id desc limit 1',
+    );
+    expect(row).toMatchObject({ sop_instance_uids: picked, series_instance_uids: [OVERLAY.series] });
+
+    // An instance must lie in the series and study it names, and the series be one the caller sees.
+    await exportOf(admin, { Items: [{ ...items[0]!, SeriesInstanceUID: OVERLAY.series }] }).expect(404);
+    await exportOf(admin, {
+      Items: [{ StudyInstanceUID: MR_ONLY.study, SeriesInstanceUID: ct.seriesInstanceUid, SOPInstanceUID: sops[0] }],
+    }).expect(404);
+    const exporter = await signIn(stack.baseUrl, 'ct_exporter', 'export-pass-1');
+    await exportOf(exporter, {
+      Items: [{ StudyInstanceUID: MIXED_CT.study, SeriesInstanceUID: MIXED_MR.series, SOPInstanceUID: MIXED_MR.instance }],
+    }).expect(404);
+    const mine = await exportOf(exporter, {
+      Items: [{ StudyInstanceUID: MIXED_CT.study, SeriesInstanceUID: MIXED_CT.series, SOPInstanceUID: MIXED_CT.instance }],
+    }).expect(200);
+    expect(mine.headers[EXPORT_HEADERS.instances.toLowerCase()]).toBe('1');
+  });
+
   it('refuses bad input with 400 before any byte', async () => {
     const bad = async (body: object) => {
       const response = await exportOf(admin, body).expect(400);
@@ -314,6 +357,9 @@ describe('export', () => {
     await bad({});
     await bad({ Items: [{ StudyInstanceUID: 'not a uid' }] });
     await bad({ Items: [{ StudyInstanceUID: ct.studyInstanceUid, SeriesInstanceUID: 42 }] });
+    // An instance names its series.
+    await bad({ Items: [{ StudyInstanceUID: ct.studyInstanceUid, SOPInstanceUID: '1.2.3' }] });
+    await bad({ Items: [{ StudyInstanceUID: ct.studyInstanceUid, SeriesInstanceUID: ct.seriesInstanceUid, SOPInstanceUID: 'x y' }] });
     await bad({ Items: [{ StudyInstanceUID: ct.studyInstanceUid }], Anonymize: 'maybe' });
     await bad({ Items: '{"x":' });
     await bad({ Items: Array.from({ length: EXPORT_MAX_STUDIES + 1 }, (_, at) => ({ StudyInstanceUID: `1.2.3.${at}` })) });

@@ -2,13 +2,14 @@
  * Export (issue 15; routes not named by the spec except GET /anonymized/all, spec 2 §7).
  * Permission list_export, which share guests never have; roles whose kind hides fields are
  * refused whole files (403).
- * - POST /studies/export    JSON or form: Items (array of {StudyInstanceUID, SeriesInstanceUID?};
- *                           at most 200 studies), Anonymize (boolean, default false)
+ * - POST /studies/export    JSON or form: Items (array of {StudyInstanceUID, SeriesInstanceUID?,
+ *                           SOPInstanceUID?}, an instance naming its series; at most 200
+ *                           studies), Anonymize (boolean, default false)
  *                           → application/zip attachment, streamed: the DICOM files under
  *                           DICOM/ (anonymized: with the configs' enabled anonymization items) and
  *                           a DICOMDIR. Headers X-Export-Instances (the number of files) and
  *                           X-Export-Bytes (the expected size, an estimate) for a progress bar.
- *                           400 on bad input, 404 when any named study or series is not one the
+ *                           400 on bad input, 404 when any named study, series or instance is not one the
  *                           caller sees, all before the first byte; a browser that goes away stops
  *                           the work.
  * - GET /anonymized/all     → [{key, label, is_enabled}] the configs' anonymization list (any
@@ -22,15 +23,19 @@ import { invalid, jsonField, optionalBool } from '../../http/input.ts';
 import { log } from '../../log.ts';
 import { listAnonymization, openExport } from './export.service.ts';
 
-/** Items: a JSON array of {StudyInstanceUID, SeriesInstanceUID?}, each UID checked. */
+/** Items: a JSON array of {StudyInstanceUID, SeriesInstanceUID?, SOPInstanceUID?}, each UID checked; an instance names its series. */
 function readItems(req: Request): ExportItem[] {
   const value = jsonField(req, 'Items');
   if (!Array.isArray(value) || value.length === 0 || value.length > EXPORT_MAX_ITEMS) throw invalid('Items');
   return value.map((item) => {
     if (!isJsonObject(item)) throw invalid('Items');
-    const { StudyInstanceUID: study, SeriesInstanceUID: series } = item;
+    const { StudyInstanceUID: study, SeriesInstanceUID: series, SOPInstanceUID: instance } = item;
     if (!isDicomUid(study) || (series !== undefined && !isDicomUid(series))) throw invalid('Items');
-    return series === undefined ? { StudyInstanceUID: study } : { StudyInstanceUID: study, SeriesInstanceUID: series };
+    if (instance !== undefined && (series === undefined || !isDicomUid(instance))) throw invalid('Items');
+    if (series === undefined) return { StudyInstanceUID: study };
+    return instance === undefined
+      ? { StudyInstanceUID: study, SeriesInstanceUID: series }
+      : { StudyInstanceUID: study, SeriesInstanceUID: series, SOPInstanceUID: instance };
   });
 }
 
@@ -46,7 +51,7 @@ export const exportRoutes: AnyRouteSpec[] = [
     method: 'post',
     path: '/studies/export',
     access: 'list_export',
-    summary: 'Download studies or series as a zip of DICOM files with a DICOMDIR, optionally anonymized (streamed)',
+    summary: 'Download studies, series or instances as a zip of DICOM files with a DICOMDIR, optionally anonymized (streamed)',
     handler: async (req, res, { deps, auth }) => {
       const request = { Items: readItems(req), Anonymize: readAnonymize(req) };
       // The browser going away (or the answer failing) stops Orthanc's work and dcmmkdir.

@@ -1,9 +1,9 @@
 /**
- * Export (issue 15): the caller's selected studies and series as a zip of DICOM files with a
- * DICOMDIR, streamed, optionally anonymized with the configs' anonymization list.
+ * Export (issue 15): the caller's selected studies, series and instances as a zip of DICOM files
+ * with a DICOMDIR, streamed, optionally anonymized with the configs' anonymization list.
  *
- * Everything that can refuse runs before the archive opens: every named study and series must be
- * one the caller sees (404 otherwise; a whole study is narrowed to the series the caller sees, as
+ * Everything that can refuse runs before the archive opens: every named study, series and instance
+ * must be one the caller sees (404 otherwise; a whole study is narrowed to the series the caller sees, as
  * forwarding does), and a role whose kind hides fields may not take whole files (403, as the
  * viewer's series export). Then:
  * - not anonymized: Orthanc's own archive (POST /tools/create-media), passed through;
@@ -56,6 +56,7 @@ interface PlannedFile {
 interface ExportPlan {
   studies: string[];
   series: string[];
+  instances: string[];
   files: PlannedFile[];
   bytes: number;
 }
@@ -68,14 +69,26 @@ export interface ExportDownload {
   stream: Readable;
 }
 
-/** The items grouped by study, in the order given: null for a whole study, else its series. */
-function byStudy(items: readonly ExportItem[]): Map<string, Set<string> | null> {
-  const studies = new Map<string, Set<string> | null>();
+/** What one study contributes: null for the whole study, else its named series and instances. */
+interface StudyItems {
+  series: Set<string>;
+  instances: { series: string; instance: string }[];
+}
+
+/** The items grouped by study, in the order given. */
+function byStudy(items: readonly ExportItem[]): Map<string, StudyItems | null> {
+  const studies = new Map<string, StudyItems | null>();
   for (const item of items) {
     const current = studies.get(item.StudyInstanceUID);
     if (current === null) continue;
-    if (item.SeriesInstanceUID === undefined) studies.set(item.StudyInstanceUID, null);
-    else studies.set(item.StudyInstanceUID, (current ?? new Set<string>()).add(item.SeriesInstanceUID));
+    if (item.SeriesInstanceUID === undefined) {
+      studies.set(item.StudyInstanceUID, null);
+      continue;
+    }
+    const named = current ?? { series: new Set<string>(), instances: [] };
+    if (item.SOPInstanceUID === undefined) named.series.add(item.SeriesInstanceUID);
+    else named.instances.push({ series: item.SeriesInstanceUID, instance: item.SOPInstanceUID });
+    studies.set(item.StudyInstanceUID, named);
   }
   return studies;
 }
@@ -88,21 +101,25 @@ async function planExport(deps: Deps, auth: Auth, items: readonly ExportItem[]):
   const studies = byStudy(items);
   if (studies.size === 0) throw invalid('Items', 'The field is required');
   if (studies.size > EXPORT_MAX_STUDIES) throw invalid('Items', `At most ${EXPORT_MAX_STUDIES} studies can be exported at once.`);
-  const plan: ExportPlan = { studies: [], series: [], files: [], bytes: 0 };
+  const plan: ExportPlan = { studies: [], series: [], instances: [], files: [], bytes: 0 };
   const patients = new Map<string, string>();
   let studyNumber = 0;
   for (const [uid, named] of studies) {
     const studyId = await requireVisibleStudy(deps.db, auth, uid);
     let seriesUids: string[] | null;
+    let sopUids: string[] | null = null;
     if (named === null) {
       const visible = await visibleSeriesOf(deps.db, auth, studyId);
       seriesUids = visible ? [...visible] : null;
     } else {
-      for (const series of named) await requireVisibleResource(deps.db, auth, uid, series);
-      seriesUids = [...named];
-      plan.series.push(...named);
+      for (const series of named.series) await requireVisibleResource(deps.db, auth, uid, series);
+      for (const { series, instance } of named.instances) await requireVisibleResource(deps.db, auth, uid, series, instance);
+      seriesUids = [...named.series];
+      sopUids = named.instances.map(({ instance }) => instance);
+      plan.series.push(...seriesUids);
+      plan.instances.push(...sopUids);
     }
-    const rows = await sql.selectInstances(deps.db, studyId, seriesUids);
+    const rows = await sql.selectInstances(deps.db, studyId, seriesUids, sopUids);
     if (rows.length === 0) continue;
     const patientId = await sql.selectPatientId(deps.db, studyId);
     const pseudonym = patients.get(patientId) ?? patientPseudonym(patients.size + 1);
@@ -202,6 +219,7 @@ export async function openExport(deps: Deps, auth: Auth, request: ExportRequest,
     accountId: auth.accountId,
     studyInstanceUids: plan.studies,
     seriesInstanceUids: plan.series,
+    sopInstanceUids: plan.instances,
     instancesTotal: plan.files.length,
     anonymization: keys,
   });

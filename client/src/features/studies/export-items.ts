@@ -1,9 +1,21 @@
 /**
- * What the export dialog sends for the list's selection: a selected study whole, and the selected
- * series of studies not selected whole (instances are not exported on their own).
+ * What the export dialog sends for the list's selection, at the highest level wholly selected
+ * (selectedResources): a study whole, else its selected series, else the selected instances of
+ * its other series — the same items forwarding sends.
  */
 import type { ExportItem } from '@pacs/common';
-import type { StudyNode } from './selection.ts';
+import { selectedResources, type StudyNode } from './selection.ts';
+
+/** One study with something selected, and how much of it. */
+export interface ExportedStudy {
+  study: StudyNode;
+  /** Selected whole. */
+  whole: boolean;
+  /** Series selected whole (when the study is not). */
+  series: number;
+  /** Instances selected in series that are not selected whole. */
+  instances: number;
+}
 
 export interface ExportSelection {
   items: ExportItem[];
@@ -11,21 +23,39 @@ export interface ExportSelection {
   studies: number;
   /** Series selected in studies that are not. */
   series: number;
+  /** Instances selected in series that are not. */
+  instances: number;
+  /** The number of DICOM files the archive will hold. */
+  files: number;
+  /** The studies concerned, in list order. */
+  rows: ExportedStudy[];
 }
 
 export function exportSelection(rows: readonly StudyNode[]): ExportSelection {
-  const selection: ExportSelection = { items: [], studies: 0, series: 0 };
-  for (const study of rows) {
-    const uid = study.item.StudyInstanceUID;
-    if (study.is_selected) {
-      selection.items.push({ StudyInstanceUID: uid });
-      selection.studies++;
-      continue;
+  const selection: ExportSelection = { items: selectedResources(rows), studies: 0, series: 0, instances: 0, files: 0, rows: [] };
+  const byStudy = new Map<string, ExportedStudy>();
+  for (const item of selection.items) {
+    const study = rows.find((row) => row.item.StudyInstanceUID === item.StudyInstanceUID);
+    if (!study) continue;
+    let entry = byStudy.get(item.StudyInstanceUID);
+    if (!entry) {
+      entry = { study, whole: false, series: 0, instances: 0 };
+      byStudy.set(item.StudyInstanceUID, entry);
+      selection.rows.push(entry);
     }
-    for (const series of study.series ?? []) {
-      if (!series.is_selected) continue;
-      selection.items.push({ StudyInstanceUID: uid, SeriesInstanceUID: series.item.SeriesInstanceUID });
+    if (item.SeriesInstanceUID === undefined) {
+      entry.whole = true;
+      selection.studies++;
+      selection.files += study.item.NumberOfStudyRelatedInstances;
+    } else if (item.SOPInstanceUID === undefined) {
+      entry.series++;
       selection.series++;
+      const series = study.series?.find((node) => node.item.SeriesInstanceUID === item.SeriesInstanceUID);
+      selection.files += series?.item.NumberOfSeriesRelatedInstances ?? 0;
+    } else {
+      entry.instances++;
+      selection.instances++;
+      selection.files++;
     }
   }
   return selection;

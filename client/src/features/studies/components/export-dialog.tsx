@@ -24,6 +24,9 @@ const M = defineMessages({
   title: { id: 'studies.export_dialog.title' },
   what: { id: 'studies.export_dialog.what' },
   selection: { id: 'studies.export_dialog.selection' },
+  count_studies: { id: 'studies.export_dialog.count_studies' },
+  count_series: { id: 'studies.export_dialog.count_series' },
+  count_instances: { id: 'studies.export_dialog.count_instances' },
   nothing: { id: 'studies.export_dialog.nothing' },
   more: { id: 'studies.export_dialog.more' },
   anonymize: { id: 'studies.export_dialog.anonymize' },
@@ -87,18 +90,6 @@ export const ExportDialog = observer(function ExportDialog({ store, onClose }: E
   const blanked = items.filter((item) => enabledKeys.has(item.key)).map((item) => itemLabel(intl, item));
   const number = (value: number) => intl.formatNumber(value);
 
-  const studies = store.rows.filter((row) => row.is_selected || row.series?.some((series) => series.is_selected));
-  const files = studies.reduce(
-    (sum, row) =>
-      sum +
-      (row.is_selected
-        ? row.item.NumberOfStudyRelatedInstances
-        : (row.series ?? [])
-            .filter((series) => series.is_selected)
-            .reduce((count, series) => count + series.item.NumberOfSeriesRelatedInstances, 0)),
-    0,
-  );
-
   const submit = () => {
     if (selection.items.length === 0) return;
     controller.current?.abort();
@@ -122,12 +113,12 @@ export const ExportDialog = observer(function ExportDialog({ store, onClose }: E
     setProgress(null);
   };
   const percent = progress ? exportPercent(progress) : 0;
-  const summary = intl.formatMessage(M.selection, {
-    studies: selection.studies,
-    series: selection.series,
-    both: selection.studies > 0 && selection.series > 0 ? 'yes' : 'no',
-    files,
-  });
+  const parts = [
+    selection.studies > 0 && intl.formatMessage(M.count_studies, { count: selection.studies }),
+    selection.series > 0 && intl.formatMessage(M.count_series, { count: selection.series }),
+    selection.instances > 0 && intl.formatMessage(M.count_instances, { count: selection.instances }),
+  ].filter((part): part is string => typeof part === 'string');
+  const summary = intl.formatMessage(M.selection, { what: intl.formatList(parts, { type: 'conjunction' }), files: selection.files });
 
   return (
     <Dialog
@@ -166,20 +157,24 @@ export const ExportDialog = observer(function ExportDialog({ store, onClose }: E
           <section className="export-selection" aria-label={summary}>
             <p className="export-summary">{summary}</p>
             <ul className="export-studies">
-              {studies.slice(0, NAMED).map((row) => {
-                const chosen = row.is_selected ? null : (row.series ?? []).filter((series) => series.is_selected).length;
+              {selection.rows.slice(0, NAMED).map(({ study: row, whole, series, instances }) => {
+                const chosen = [
+                  !whole && series > 0 && intl.formatMessage(M.series_of, { count: series, total: row.series?.length ?? 0 }),
+                  !whole && instances > 0 && intl.formatMessage(M.count_instances, { count: instances }),
+                ].filter((part): part is string => typeof part === 'string');
                 return (
                   <li key={row.item.StudyInstanceUID}>
                     <span className="export-patient">{formatPersonName(row.item.PatientName) || row.item.PatientID || '—'}</span>
                     <span className="muted">
-                      {[row.item.StudyDescription, row.item.ModalitiesInStudy.join(', ')].filter(Boolean).join(' · ')}
-                      {chosen !== null && ` · ${intl.formatMessage(M.series_of, { count: chosen, total: row.series?.length ?? 0 })}`}
+                      {[row.item.StudyDescription, row.item.ModalitiesInStudy.join(', '), ...chosen].filter(Boolean).join(' · ')}
                     </span>
                   </li>
                 );
               })}
             </ul>
-            {studies.length > NAMED && <p className="muted">{intl.formatMessage(M.more, { count: studies.length - NAMED })}</p>}
+            {selection.rows.length > NAMED && (
+              <p className="muted">{intl.formatMessage(M.more, { count: selection.rows.length - NAMED })}</p>
+            )}
           </section>
         )}
         {optionVisible && (
