@@ -30,12 +30,12 @@ interface FakeInstance {
 function fakeOrthanc(instances: Record<string, FakeInstance>): OrthancClient {
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   return {
-    getInstance: async (id: string): Promise<OrthancInstance> => ({
-      ID: id,
-      FileSize: 100,
-      MainDicomTags: { SOPInstanceUID: `1.2.${id}` },
-      ParentSeries: instances[id]!.series,
-    }),
+    // Orthanc's bulk read answers in its own order: reversed here, to prove the order is restored.
+    getInstances: async (ids: string[]): Promise<OrthancInstance[]> =>
+      ids
+        .filter((id) => instances[id] !== undefined)
+        .map((id) => ({ ID: id, FileSize: 100, MainDicomTags: { SOPInstanceUID: `1.2.${id}` }, ParentSeries: instances[id]!.series }))
+        .reverse(),
     getSeries: async (id: string) => ({ ID: id, MainDicomTags: { SeriesInstanceUID: `1.3.${id}` }, ParentStudy: 'study', Instances: [] }),
     getStudy: async (id: string) => ({
       ID: id,

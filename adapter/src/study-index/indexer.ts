@@ -46,6 +46,9 @@ const TEXT_TAGS = {
   InstitutionName: ['0008-0080', 'LO'],
 } as const;
 
+/** Instances read from Orthanc per request while following changes. */
+const BULK_READ = 250;
+
 const TRUSTED_CHARSETS = new Set(['', 'ISO_IR 6', 'ISO_IR 100', 'ISO_IR 192']);
 
 export class Indexer {
@@ -67,8 +70,7 @@ export class Indexer {
       if (change.ChangeType === 'Deleted') batch.deleted.push({ level: change.ResourceType, orthancId: change.ID });
       if (change.ChangeType === 'StableStudy') batch.stableStudies.push(change.ID);
     }
-    const instances = await mapLimit(newInstances, 8, (id) => this.orthanc.getInstance(id).catch(skipNotFound));
-    const present = instances.filter((instance): instance is OrthancInstance => instance !== undefined);
+    const present = await this.readInstances(newInstances);
     const seriesIds = [...new Set(present.map((instance) => instance.ParentSeries))];
     const { known, replaced } = await this.indexed(
       seriesIds,
@@ -94,6 +96,18 @@ export class Indexer {
       batch.instances.push(toInstanceRecord(instance));
     }
     return batch;
+  }
+
+  /**
+   * The instances Orthanc still holds among these, in the order given: bulk reads of at most
+   * BULK_READ ids each (a page holds up to a thousand changes).
+   */
+  private async readInstances(ids: readonly string[]): Promise<OrthancInstance[]> {
+    const chunks: string[][] = [];
+    for (let start = 0; start < ids.length; start += BULK_READ) chunks.push(ids.slice(start, start + BULK_READ));
+    const read = new Map<string, OrthancInstance>();
+    for (const chunk of chunks) for (const instance of await this.orthanc.getInstances(chunk)) read.set(instance.ID, instance);
+    return ids.map((id) => read.get(id)).filter((instance): instance is OrthancInstance => instance !== undefined);
   }
 
   /** Reads one whole study (rebuild): study, every series, every instance. */
