@@ -11,6 +11,7 @@ import { AppError, errorHandler } from './http/errors.ts';
 import { mountRoutes, type AnyRouteSpec } from './http/routes.ts';
 import { compressAnswers, serveClient } from './http/compression.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { integrationRoutes } from './features/integration/integration.routes.ts';
 import { configsRoutes } from './features/configs/configs.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { serverRoutes } from './features/server/server.routes.ts';
@@ -38,6 +39,7 @@ import { log } from './log.ts';
 export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...serverRoutes,
   ...authRoutes,
+  ...integrationRoutes,
   ...securityRoutes,
   ...settingsRoutes,
   ...configsRoutes,

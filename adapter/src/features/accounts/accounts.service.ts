@@ -3,6 +3,7 @@
  * follow the policy, the institution and teleradiology kind come from the role, and the Master
  * role always keeps at least one account.
  */
+import { randomBytes } from 'node:crypto';
 import { MASTER_ROLE_NO, MESSAGES, RESERVED_GUEST_IDS, isAeTitle, isIdOrEmail, type AccountName, type AdminAccount } from '@pacs/common';
 import type { Request } from 'express';
 import type { Auth } from '../../access/auth.ts';
@@ -86,6 +87,28 @@ export async function createAccount(deps: Deps, id: string, password: string, ch
       referringPhysicianName: change.referringPhysicianName ?? '',
     });
     return trimmed;
+  });
+}
+
+/**
+ * An account for a user the single sign-on provider vouches for (issue 19): no password anyone
+ * knows (a random one, hashed like any other, so password sign-in fails in the usual time).
+ */
+export async function createSsoAccount(deps: Deps, id: string, name: string, role: number): Promise<string> {
+  const hash = await hashPassword(randomBytes(32).toString('base64url'));
+  return transaction(deps.db, async (client) => {
+    await assertRoleExists(client, role);
+    if (await sql.idTaken(client, id)) throw new AppError('already_exists', { Id: MESSAGES.already_exists });
+    await sql.insertAccount(client, {
+      id,
+      passwordHash: hash,
+      name: name.slice(0, 64),
+      title: '',
+      role,
+      aeTitle: '',
+      referringPhysicianName: '',
+    });
+    return id;
   });
 }
 

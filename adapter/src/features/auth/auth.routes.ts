@@ -1,14 +1,18 @@
 /**
  * Sign-in and the signed account (spec 1 §4, §7).
  * - POST /login      form Id, Password → SignedAccount + httpOnly session cookie; 401 wrong id or
- *                    password; 403 login_blocked while locked. AccessKey (share guests), Token +
- *                    State and `GET /login?code=` answer 400 until the features behind them exist.
+ *                    password; 403 login_blocked while locked. Token + State answer 400: the
+ *                    implicit flow they belong to is not offered (docs/decisions.md "Single
+ *                    sign-on").
  *                    Form AccessKey (+ CSRF, ignored: the key is the secret) signs a share guest in;
  *                    an unknown, expired or deleted key answers 401.
  *                    429 sign_in_throttled (with Retry-After) while the client's address has
  *                    failed too often lately (wrong ids, passwords or keys); the 403 lock holds
  *                    only for the address that failed (sign-in-throttle.ts).
  *                    429 web_connection_limit when the licence's web connections are all in use.
+ * - GET /login?code=&state=[&iss=]  ends a single sign-on (features/integration): the provider's
+ *                    answer, checked against the sign-in this browser started → SignedAccount +
+ *                    session cookie; 401 'Failed to login' for anything that does not verify.
  * - DELETE /login    ends this session; the cookie is dead afterwards.
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
  */
@@ -19,6 +23,10 @@ import { optionalString, requiredString } from '../../http/input.ts';
 import { checkCredentials, toSignedAccount } from './auth.service.ts';
 import { assertNotThrottled, recordAddressFailure } from './sign-in-throttle.ts';
 import * as sql from './auth.sql.ts';
+import { finishSignIn } from '../integration/oidc.service.ts';
+
+/** The parameters of a provider's answer that the code exchange reads (RFC 6749 §4.1.2, RFC 9207). */
+const OIDC_ANSWER_PARAMS = ['code', 'state', 'iss', 'error', 'error_description', 'session_state'] as const;
 
 /** Who may see the web connections (spec 1 §2: the connection table needs all, admin or dashboard). */
 const CONNECTION_VIEWERS: readonly PermissionKey[] = ['admin', 'dashboard'];
@@ -55,9 +63,15 @@ export const authRoutes: AnyRouteSpec[] = [
     method: 'get',
     path: '/login',
     access: 'public',
-    summary: 'Sign in by code (not available yet)',
-    handler: () => {
-      throw new AppError('bad_request');
+    summary: 'Sign in by code: the single sign-on provider sent the browser back with code and state',
+    handler: (req, res, { deps }) => {
+      const answer: Record<string, string> = {};
+      for (const name of OIDC_ANSWER_PARAMS) {
+        const value = optionalString(req, name, 'query', 4096);
+        if (value !== undefined) answer[name] = value;
+      }
+      if (answer.code === undefined && answer.error === undefined) throw new AppError('bad_request');
+      return finishSignIn(deps, req, res, answer);
     },
   },
   {
