@@ -47,16 +47,18 @@ async function throughProvider(browser: Agent, sub: string): Promise<URLSearchPa
   expect(location.startsWith(`${provider.issuer}/`)).toBe(true);
   const asked = new URL(location).searchParams;
   expect(asked.get('code_challenge_method')).toBe('S256');
-  expect(asked.get('redirect_uri')).toBe(`${stack.baseUrl}/login`);
+  expect(asked.get('redirect_uri')).toBe(`${stack.baseUrl}${API}/login`);
   return provider.authorize(location, sub);
 }
 
-const finish = (browser: Agent, answer: URLSearchParams) => browser.get(`${API}/login?${answer.toString()}`);
+/** The client passing the provider's answer by XHR. */
+const finish = (browser: Agent, answer: URLSearchParams) =>
+  browser.get(`${API}/login?${answer.toString()}`).set('X-Requested-With', 'XMLHttpRequest');
 
 beforeAll(async () => {
   stack = await startStack();
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  provider = await startOidcProvider(DIRECTORY, `${stack.baseUrl}/login`);
+  provider = await startOidcProvider(DIRECTORY, `${stack.baseUrl}${API}/login`);
   readerRole = await createReader(admin, {
     id: 'alice',
     password: 'alice-pass-1',
@@ -124,6 +126,18 @@ describe('single sign-on', () => {
     await browser.get(`${API}/accounts/signed`).expect(401);
     // The same answer again: its state was used.
     await finish(browser, answer).expect(401);
+
+    // The provider's redirect itself (a navigation, no X-Requested-With) lands in the app signed in…
+    const navigating = anonymous(stack.baseUrl);
+    const landed = await navigating
+      .get(`${API}/login?${(await throughProvider(navigating, 'u-alice')).toString()}`)
+      .redirects(0)
+      .expect(302);
+    expect(landed.headers.location).toBe('/viewer/#/list');
+    expect(((await navigating.get(`${API}/accounts/signed`).expect(200)).body as SignedAccount).Id).toBe('alice');
+    // …or on the sign-in page, told it failed.
+    const failed = await anonymous(stack.baseUrl).get(`${API}/login?code=x&state=y`).redirects(0).expect(302);
+    expect(failed.headers.location).toBe('/viewer/#/login?sso=failed');
   });
 
   it('refuses an unknown user, or creates their account with the configured role', async () => {
@@ -180,7 +194,7 @@ describe('single sign-on', () => {
     await browser.get(`${API}/accounts/signed`).expect(401);
 
     // No code at all, or the provider's own error answer.
-    await browser.get(`${API}/login`).expect(400);
-    await browser.get(`${API}/login?error=access_denied&state=x`).expect(401);
+    await browser.get(`${API}/login`).set('X-Requested-With', 'XMLHttpRequest').expect(400);
+    await finish(browser, new URLSearchParams({ error: 'access_denied', state: 'x' })).expect(401);
   });
 });

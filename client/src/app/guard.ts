@@ -18,7 +18,7 @@ type QueryLoginOutcome = 'signed-in' | 'blocked' | 'invalid' | 'failed';
 async function runQueryLogin(login: QueryLogin): Promise<QueryLoginOutcome> {
   try {
     let account: SignedAccount;
-    if (login.kind === 'code') account = await getLoginByCode(login.code);
+    if (login.kind === 'code') account = await getLoginByCode(login.answer);
     else account = await postLogin(login.input);
     clearSession();
     await loadSessionFor(account);

@@ -17,6 +17,7 @@ import { ensureSession } from '../features/auth/session.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { TabbedLayout } from './shell/tabbed-layout.tsx';
 
+const IntegrationScreen = lazyScreen(() => import('../features/integration/components/integration-screen.tsx'), 'IntegrationScreen');
 const SecurityScreen = lazyScreen(() => import('../features/security/components/security-screen.tsx'), 'SecurityScreen');
 const AccessScreen = lazyScreen(() => import('../features/accounts/components/access-screen.tsx'), 'AccessScreen');
 const AboutOverview = lazyScreen(() => import('../features/server/components/about-overview.tsx'), 'AboutOverview');
@@ -58,6 +59,7 @@ const PatientScreen = lazyScreen(() => import('../features/patients/components/p
 const SCREENS: Record<string, ComponentType> = {
   '/admin/general/security': SecurityScreen,
   '/admin/account': AccessScreen,
+  '/admin/general/integration': IntegrationScreen,
   '/about/overview': AboutOverview,
   '/user/profile': ProfileScreen,
   '/list': StudyListScreen,

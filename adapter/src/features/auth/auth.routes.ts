@@ -11,8 +11,10 @@
  *                    only for the address that failed (sign-in-throttle.ts).
  *                    429 web_connection_limit when the licence's web connections are all in use.
  * - GET /login?code=&state=[&iss=]  ends a single sign-on (features/integration): the provider's
- *                    answer, checked against the sign-in this browser started → SignedAccount +
- *                    session cookie; 401 'Failed to login' for anything that does not verify.
+ *                    answer, checked against the sign-in this browser started. As the provider's
+ *                    redirect (a navigation): 302 to /viewer/#/list with the session cookie, or to
+ *                    /viewer/#/login?sso=failed. By XHR (X-Requested-With): SignedAccount + cookie,
+ *                    401 'Failed to login' for anything that does not verify.
  * - DELETE /login    ends this session; the cookie is dead afterwards.
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
  */
@@ -64,13 +66,24 @@ export const authRoutes: AnyRouteSpec[] = [
     path: '/login',
     access: 'public',
     summary: 'Sign in by code: the single sign-on provider sent the browser back with code and state',
-    handler: (req, res, { deps }) => {
+    handler: async (req, res, { deps }) => {
       const answer: Record<string, string> = {};
       for (const name of OIDC_ANSWER_PARAMS) {
         const value = optionalString(req, name, 'query', 4096);
         if (value !== undefined) answer[name] = value;
       }
       if (answer.code === undefined && answer.error === undefined) throw new AppError('bad_request');
+      // The provider's redirect is a top-level navigation: it lands in the app, signed in or told why not.
+      if (req.get('x-requested-with') !== 'XMLHttpRequest') {
+        res.setHeader('cache-control', 'no-store');
+        try {
+          await finishSignIn(deps, req, res, answer);
+          res.redirect(302, '/viewer/#/list');
+        } catch {
+          res.redirect(302, '/viewer/#/login?sso=failed');
+        }
+        return;
+      }
       return finishSignIn(deps, req, res, answer);
     },
   },

@@ -4,8 +4,9 @@
  * administrator configured. The flow:
  *  1. GET /oidc/start: a sign-in under way is recorded (state, PKCE verifier, nonce, and the hash
  *     of a random value set as an httpOnly cookie in this browser), then 302 to the provider.
- *  2. The provider sends the browser back to `<origin>/login?code=&state=`; the client calls
- *     GET /login with those parameters (spec 1 §3 "login by code").
+ *  2. The provider sends the browser back to `GET /login?code=&state=` (spec 1 §3 "login by
+ *     code"): a top-level navigation is answered with a redirect into the app (signed in, or to
+ *     the sign-in page saying it failed); the client may also pass a code it holds by XHR.
  *  3. The sign-in under way is taken out by its state (once, within ten minutes) and must belong
  *     to this browser (the cookie): a code injected into someone else's browser is refused. The
  *     code is exchanged with the verifier; openid-client checks the ID token's signature against
@@ -123,9 +124,11 @@ export async function updateOidcSettings(deps: Deps, update: OidcSettingsUpdate)
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
-/** Where the provider sends the browser back: the client's sign-in page on the address the browser used. */
+/** Where the provider sends the browser back: GET /login on the address the browser used. */
+const OIDC_REDIRECT_PATH = '/viewer/api/login';
+
 function redirectUri(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}/login`;
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${OIDC_REDIRECT_PATH}`;
 }
 
 /** Step 1: records the sign-in under way and answers the provider's authorization URL. */

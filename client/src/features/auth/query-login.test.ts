@@ -16,7 +16,12 @@ describe('parseQueryLogin', () => {
   it('reads a token with its state, and a code', () => {
     expect(parseQueryLogin('?Token=t&State=s', false)).toEqual({ kind: 'token', input: { Token: 't', State: 's' } });
     expect(parseQueryLogin('?token=t', false)).toBeNull();
-    expect(parseQueryLogin('?code=abc', false)).toEqual({ kind: 'code', code: 'abc' });
+    expect(parseQueryLogin('?code=abc', false)).toEqual({ kind: 'code', answer: { code: 'abc' } });
+    // A single sign-on provider's answer: its state (and issuer) go with the code.
+    expect(parseQueryLogin('?code=abc&state=s1&iss=https%3A%2F%2Fidp&x=1', false)).toEqual({
+      kind: 'code',
+      answer: { code: 'abc', state: 's1', iss: 'https://idp' },
+    });
   });
 
   it('uses an access key only when nobody is signed in', () => {

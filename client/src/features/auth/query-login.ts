@@ -7,7 +7,7 @@ import type { LoginInput } from './api/login.ts';
 export type QueryLogin =
   | { kind: 'password'; input: LoginInput }
   | { kind: 'token'; input: LoginInput }
-  | { kind: 'code'; code: string }
+  | { kind: 'code'; answer: Record<string, string> }
   | { kind: 'access-key'; input: LoginInput };
 
 /** Query parameters that carry credentials; never left in the address. */
@@ -19,6 +19,8 @@ export const CREDENTIAL_PARAMS = [
   'State',
   'state',
   'code',
+  'iss',
+  'session_state',
   'AccessKey',
   'accesskey',
   'access_key',
@@ -47,8 +49,16 @@ export function parseQueryLogin(search: string, signedIn: boolean): QueryLogin |
   const token = first(params, 'Token', 'token');
   const state = first(params, 'State', 'state');
   if (token !== null && state !== null) return { kind: 'token', input: { Token: token, State: state } };
+  // A single sign-on provider's answer (RFC 6749 §4.1.2; iss: RFC 9207), passed on whole.
   const code = first(params, 'code');
-  if (code !== null) return { kind: 'code', code };
+  if (code !== null) {
+    const answer: Record<string, string> = { code };
+    for (const name of ['state', 'iss', 'session_state'] as const) {
+      const value = params.get(name);
+      if (value !== null) answer[name] = value;
+    }
+    return { kind: 'code', answer };
+  }
   const accessKey = first(params, 'AccessKey', 'accesskey', 'access_key');
   if (accessKey !== null && !signedIn) {
     const csrf = first(params, 'CSRF', 'csrf');

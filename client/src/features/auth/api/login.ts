@@ -11,9 +11,9 @@ export function postLogin(input: LoginInput): Promise<SignedAccount> {
   return api.post<SignedAccount>('/login', { form: { ...input } });
 }
 
-/** `GET /login?code=`: sign-in by an authorisation code. */
-export function getLoginByCode(code: string): Promise<SignedAccount> {
-  return api.get<SignedAccount>('/login', { query: { code } });
+/** `GET /login?code=&state=`: the end of a single sign-on, with the provider's answer as it came. */
+export function getLoginByCode(answer: Record<string, string>): Promise<SignedAccount> {
+  return api.get<SignedAccount>('/login', { query: answer });
 }
 
 export function useLogin() {

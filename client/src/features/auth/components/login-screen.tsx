@@ -14,6 +14,7 @@ import { FormAlert, TextField } from '../../../components/form-fields.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLogin } from '../api/login.ts';
+import { OIDC_START_PATH, useOidcLoginOption } from '../../integration/index.ts';
 import { loginSchema, type LoginValues } from '../login-schema.ts';
 import '../auth.css';
 
@@ -28,7 +29,9 @@ export const LoginScreen = observer(function LoginScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const login = useLogin();
-  const [failed, setFailed] = useState(false);
+  const sso = useOidcLoginOption();
+  // A single sign-on that did not verify comes back here with sso=failed.
+  const [failed, setFailed] = useState(params.get('sso') === 'failed');
   const productName = sessionStore.serverState?.ProductName ?? PRODUCT_NAME;
 
   const submit = async (values: LoginValues) => {
@@ -76,6 +79,20 @@ export const LoginScreen = observer(function LoginScreen() {
             </Form>
           )}
         </Formik>
+        {sso.data?.Enabled && (
+          <div className="login-sso">
+            <span className="login-sso-or" aria-hidden="true">
+              <FormattedMessage id="login.or" />
+            </span>
+            <a className="button button-block" href={OIDC_START_PATH}>
+              {sso.data.ButtonLabel ? (
+                <FormattedMessage id="login.sso_with" values={{ name: sso.data.ButtonLabel }} />
+              ) : (
+                <FormattedMessage id="login.sso" />
+              )}
+            </a>
+          </div>
+        )}
         <div className="login-footer">
           <LanguageSelect value={uiStore.language} onChange={applyLanguage} compact />
         </div>
