@@ -15,6 +15,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'ja', name: '日本語', rtl: false },
   { code: 'he', name: 'עברית', rtl: true },
   { code: 'fa', name: 'فارسی', rtl: true },
+  { code: 'zh-CN', name: '简体中文', rtl: false },
 ];
 
 export const DEFAULT_LANGUAGE = 'en';
@@ -23,12 +24,16 @@ export function findLanguage(code: string | null | undefined): Language | undefi
   return LANGUAGES.find((language) => language.code === code);
 }
 
-/** The supported language closest to a requested code (`ja-JP` → `ja`), English otherwise. */
+/**
+ * The supported language closest to a requested code, English otherwise: `ja-JP` → `ja`, and a
+ * regional catalogue serves its whole language (`zh`, `zh-Hans-CN` → `zh-CN`; `pt`, `pt-PT` → `pt-BR`).
+ */
 export function resolveLanguage(code: string | null | undefined): string {
   if (!code) return DEFAULT_LANGUAGE;
-  if (findLanguage(code)) return code;
-  const base = code.split('-')[0];
-  return findLanguage(base)?.code ?? DEFAULT_LANGUAGE;
+  const exact = LANGUAGES.find((language) => language.code.toLowerCase() === code.toLowerCase());
+  if (exact) return exact.code;
+  const base = code.split('-')[0]?.toLowerCase();
+  return LANGUAGES.find((language) => language.code.split('-')[0]?.toLowerCase() === base)?.code ?? DEFAULT_LANGUAGE;
 }
 
 export function isRtl(code: string): boolean {

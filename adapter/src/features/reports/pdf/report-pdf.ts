@@ -86,6 +86,20 @@ const LABELS: Record<string, Record<string, string>> = {
     signature: 'חתימה',
     status: 'מצב',
   },
+  'zh-CN': {
+    patient: '患者姓名',
+    id: '患者ID',
+    birth: '出生日期',
+    sex: '性别',
+    date: '检查日期',
+    modality: '设备类型',
+    description: '检查描述',
+    accession: '检查号',
+    referring: '申请医生',
+    key_images: '关键图像',
+    signature: '签名',
+    status: '状态',
+  },
 };
 
 const COLORS: Record<string, string> = { grey: '#888888', gray: '#888888', black: '#000000' };

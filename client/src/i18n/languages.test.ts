@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { isRtl, LANGUAGES, resolveLanguage } from './languages.ts';
+
+describe('resolveLanguage', () => {
+  it('keeps a supported code and maps a region to its language', () => {
+    expect(resolveLanguage('ja')).toBe('ja');
+    expect(resolveLanguage('ja-JP')).toBe('ja');
+  });
+
+  it('serves a whole language from its regional catalogue', () => {
+    expect(resolveLanguage('zh-CN')).toBe('zh-CN');
+    expect(resolveLanguage('zh-cn')).toBe('zh-CN');
+    expect(resolveLanguage('zh')).toBe('zh-CN');
+    expect(resolveLanguage('zh-Hans-CN')).toBe('zh-CN');
+  });
+
+  it('falls back to English', () => {
+    expect(resolveLanguage(null)).toBe('en');
+    expect(resolveLanguage('xx-YY')).toBe('en');
+  });
+
+  it('marks the right-to-left languages', () => {
+    expect(LANGUAGES.filter((language) => language.rtl).map((language) => language.code)).toEqual(
+      LANGUAGES.filter((language) => isRtl(language.code)).map((language) => language.code),
+    );
+    expect(isRtl('he')).toBe(true);
+    expect(isRtl('zh-CN')).toBe(false);
+  });
+});
