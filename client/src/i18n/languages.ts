@@ -16,6 +16,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'he', name: 'עברית', rtl: true },
   { code: 'fa', name: 'فارسی', rtl: true },
   { code: 'zh-CN', name: '简体中文', rtl: false },
+  { code: 'ko', name: '한국어', rtl: false },
 ];
 
 export const DEFAULT_LANGUAGE = 'en';

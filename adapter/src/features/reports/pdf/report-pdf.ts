@@ -100,6 +100,20 @@ const LABELS: Record<string, Record<string, string>> = {
     signature: '签名',
     status: '状态',
   },
+  ko: {
+    patient: '환자 이름',
+    id: '환자 ID',
+    birth: '생년월일',
+    sex: '성별',
+    date: '검사일',
+    modality: '모달리티',
+    description: '검사 설명',
+    accession: '접수 번호',
+    referring: '의뢰의',
+    key_images: '키 이미지',
+    signature: '서명',
+    status: '상태',
+  },
 };
 
 const COLORS: Record<string, string> = { grey: '#888888', gray: '#888888', black: '#000000' };
