@@ -76,6 +76,10 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'viewer.feature.zoom': ['pt-BR'],
   'toolbars.feature.zoom': ['pt-BR'],
   'reports.pdf.logo_type.label': ['vi'],
+  // Words spelled the same in Portuguese.
+  'shell.mobile_menu': ['pt-BR'],
+  'viewer.mpr.plane_axial': ['pt-BR'],
+  'viewer.mpr.plane_coronal': ['pt-BR'],
 };
 
 export function keptInEnglish(key: string, language: string): boolean {

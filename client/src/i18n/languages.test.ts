@@ -12,6 +12,8 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage('zh-cn')).toBe('zh-CN');
     expect(resolveLanguage('zh')).toBe('zh-CN');
     expect(resolveLanguage('zh-Hans-CN')).toBe('zh-CN');
+    expect(resolveLanguage('pt')).toBe('pt-BR');
+    expect(resolveLanguage('pt-PT')).toBe('pt-BR');
   });
 
   it('falls back to English', () => {

@@ -17,6 +17,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'fa', name: 'فارسی', rtl: true },
   { code: 'zh-CN', name: '简体中文', rtl: false },
   { code: 'ko', name: '한국어', rtl: false },
+  { code: 'pt-BR', name: 'Português (Brasil)', rtl: false },
 ];
 
 export const DEFAULT_LANGUAGE = 'en';

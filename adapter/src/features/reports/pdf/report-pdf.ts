@@ -114,6 +114,20 @@ const LABELS: Record<string, Record<string, string>> = {
     signature: '서명',
     status: '상태',
   },
+  'pt-BR': {
+    patient: 'Paciente',
+    id: 'ID do paciente',
+    birth: 'Data de nascimento',
+    sex: 'Sexo',
+    date: 'Data do exame',
+    modality: 'Modalidade',
+    description: 'Descrição',
+    accession: 'Número de acesso',
+    referring: 'Médico solicitante',
+    key_images: 'Imagens-chave',
+    signature: 'Assinatura',
+    status: 'Situação',
+  },
 };
 
 const COLORS: Record<string, string> = { grey: '#888888', gray: '#888888', black: '#000000' };
