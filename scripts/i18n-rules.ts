@@ -76,6 +76,7 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'viewer.feature.zoom': ['pt-BR'],
   'toolbars.feature.zoom': ['pt-BR'],
   'reports.pdf.logo_type.label': ['vi'],
+  'reports.pdf.preview.logo': ['vi'],
   // Words spelled the same in Portuguese.
   'shell.mobile_menu': ['pt-BR'],
   'viewer.mpr.plane_axial': ['pt-BR'],

@@ -18,6 +18,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'zh-CN', name: '简体中文', rtl: false },
   { code: 'ko', name: '한국어', rtl: false },
   { code: 'pt-BR', name: 'Português (Brasil)', rtl: false },
+  { code: 'vi', name: 'Tiếng Việt', rtl: false },
 ];
 
 export const DEFAULT_LANGUAGE = 'en';

@@ -128,6 +128,20 @@ const LABELS: Record<string, Record<string, string>> = {
     signature: 'Assinatura',
     status: 'Situação',
   },
+  vi: {
+    patient: 'Bệnh nhân',
+    id: 'Mã bệnh nhân',
+    birth: 'Ngày sinh',
+    sex: 'Giới tính',
+    date: 'Ngày chụp',
+    modality: 'Thiết bị',
+    description: 'Mô tả',
+    accession: 'Mã tiếp nhận',
+    referring: 'Bác sĩ chỉ định',
+    key_images: 'Ảnh chính',
+    signature: 'Chữ ký',
+    status: 'Trạng thái',
+  },
 };
 
 const COLORS: Record<string, string> = { grey: '#888888', gray: '#888888', black: '#000000' };
