@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRtl, LANGUAGES, resolveLanguage } from './languages.ts';
+import { intlLocale, isRtl, LANGUAGES, resolveLanguage } from './languages.ts';
 
 describe('resolveLanguage', () => {
   it('keeps a supported code and maps a region to its language', () => {
@@ -27,5 +27,15 @@ describe('resolveLanguage', () => {
     );
     expect(isRtl('he')).toBe(true);
     expect(isRtl('zh-CN')).toBe(false);
+    expect(isRtl('ar')).toBe(true);
+  });
+});
+
+describe('intlLocale', () => {
+  it('formats Arabic with Western digits and Persian with its own', () => {
+    expect(intlLocale('ar')).toBe('ar-u-nu-latn');
+    expect(new Intl.NumberFormat(intlLocale('ar')).format(1234)).toBe('1,234');
+    expect(new Intl.NumberFormat(intlLocale('fa')).format(12)).toBe('۱۲');
+    expect(intlLocale('ja')).toBe('ja');
   });
 });

@@ -142,6 +142,20 @@ const LABELS: Record<string, Record<string, string>> = {
     signature: 'Chữ ký',
     status: 'Trạng thái',
   },
+  ar: {
+    patient: 'المريض',
+    id: 'رقم المريض',
+    birth: 'تاريخ الميلاد',
+    sex: 'الجنس',
+    date: 'تاريخ الفحص',
+    modality: 'نوع الجهاز',
+    description: 'الوصف',
+    accession: 'رقم الطلب',
+    referring: 'الطبيب المحيل',
+    key_images: 'الصور الرئيسية',
+    signature: 'التوقيع',
+    status: 'الحالة',
+  },
 };
 
 const COLORS: Record<string, string> = { grey: '#888888', gray: '#888888', black: '#000000' };
