@@ -2,28 +2,22 @@
  * Checks the client's message catalogues (client/src/i18n/*.json) against the code:
  *  - every id used in code (`id: '...'`, `id="..."`) must exist in en.json;
  *  - every key in en.json must be used somewhere;
- *  - no other catalogue may hold a key en.json lacks.
- * Other catalogues may be partial (English fills the gaps); their missing keys are listed but do
- * not fail the check. Exits 1 on any failure.
+ *  - every message of en.json parses as ICU MessageFormat;
+ *  - every other catalogue is complete and strict (scripts/i18n-rules.ts): exactly en.json's keys,
+ *    ICU-valid, the same arguments as English, plural categories the language has, and nothing
+ *    left identical to English unless the allow-list KEPT_IN_ENGLISH says the term stays English.
+ * Exits 1 on any failure.
  *
  * Run: npx tsx scripts/check-i18n.ts
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkCatalogue, flattenCatalogue, type Catalogue } from './i18n-rules.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = join(root, 'client', 'src');
 const i18nDir = join(srcDir, 'i18n');
-
-type Catalogue = { [key: string]: string | Catalogue };
-
-function flattenKeys(catalogue: Catalogue, prefix = ''): string[] {
-  return Object.entries(catalogue).flatMap(([key, value]) => {
-    const id = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? [id] : flattenKeys(value, id);
-  });
-}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -50,8 +44,8 @@ function usedIds(): Map<string, string> {
   return used;
 }
 
-function readCatalogue(file: string): Set<string> {
-  return new Set(flattenKeys(JSON.parse(readFileSync(file, 'utf8')) as Catalogue));
+function readCatalogue(file: string): Map<string, string> {
+  return flattenCatalogue(JSON.parse(readFileSync(file, 'utf8')) as Catalogue);
 }
 
 const failures: string[] = [];
@@ -59,19 +53,16 @@ const used = usedIds();
 const english = readCatalogue(join(i18nDir, 'en.json'));
 
 for (const [id, file] of used) if (!english.has(id)) failures.push(`en.json lacks "${id}" (used in ${file})`);
-for (const key of english) if (!used.has(key)) failures.push(`en.json has unused key "${key}"`);
+for (const key of english.keys()) if (!used.has(key)) failures.push(`en.json has unused key "${key}"`);
+failures.push(...checkCatalogue('en', english, english));
 
 const others = readdirSync(i18nDir).filter((name) => name.endsWith('.json') && name !== 'en.json');
-for (const name of others) {
-  const locale = basename(name, '.json');
-  const keys = readCatalogue(join(i18nDir, name));
-  for (const key of keys) if (!english.has(key)) failures.push(`${name} has "${key}", which en.json lacks`);
-  const missing = [...english].filter((key) => !keys.has(key));
-  if (missing.length === 0) console.log(`${locale}: complete (${keys.size} keys)`);
-  else
-    console.log(
-      `${locale}: ${missing.length} of ${english.size} keys fall back to English${missing.length <= 20 ? `: ${missing.join(', ')}` : ''}`,
-    );
+for (const name of others.sort()) {
+  const language = basename(name, '.json');
+  const catalogue = readCatalogue(join(i18nDir, name));
+  const problems = checkCatalogue(language, english, catalogue);
+  console.log(`${language}: ${problems.length === 0 ? `complete (${catalogue.size} keys)` : `${problems.length} problems`}`);
+  failures.push(...problems);
 }
 
 console.log(`en: ${english.size} keys, ${used.size} used in code`);

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import { intlLocale } from '../i18n/languages.ts';
 import { ENGLISH, loadMessages, type Messages } from '../i18n/messages.ts';
 import { applyDocumentLanguage } from '../state/language.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -25,7 +26,7 @@ const IntlRoot = observer(function IntlRoot({ children }: { children: ReactNode 
   useEffect(() => applyDocumentLanguage(loaded.code), [loaded.code]);
 
   return (
-    <IntlProvider locale={loaded.code} messages={loaded.messages} defaultLocale="en">
+    <IntlProvider locale={intlLocale(loaded.code)} messages={loaded.messages} defaultLocale="en">
       {children}
     </IntlProvider>
   );

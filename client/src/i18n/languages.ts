@@ -8,6 +8,12 @@ export interface Language {
   /** The language's name in itself, shown in pickers. */
   name: string;
   rtl: boolean;
+  /**
+   * The locale Intl formats numbers and dates with, when it is not `code`: Arabic is written with
+   * Western digits (ar-u-nu-latn), as clinical software in the Gulf and the Maghreb shows them and
+   * as DICOM values (accession numbers, dates, doses) are stored; Persian keeps its own digits.
+   */
+  intlLocale?: string;
 }
 
 export const LANGUAGES: readonly Language[] = [
@@ -15,6 +21,11 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'ja', name: '日本語', rtl: false },
   { code: 'he', name: 'עברית', rtl: true },
   { code: 'fa', name: 'فارسی', rtl: true },
+  { code: 'zh-CN', name: '简体中文', rtl: false },
+  { code: 'ko', name: '한국어', rtl: false },
+  { code: 'pt-BR', name: 'Português (Brasil)', rtl: false },
+  { code: 'vi', name: 'Tiếng Việt', rtl: false },
+  { code: 'ar', name: 'العربية', rtl: true, intlLocale: 'ar-u-nu-latn' },
 ];
 
 export const DEFAULT_LANGUAGE = 'en';
@@ -23,12 +34,21 @@ export function findLanguage(code: string | null | undefined): Language | undefi
   return LANGUAGES.find((language) => language.code === code);
 }
 
-/** The supported language closest to a requested code (`ja-JP` → `ja`), English otherwise. */
+/**
+ * The supported language closest to a requested code, English otherwise: `ja-JP` → `ja`, and a
+ * regional catalogue serves its whole language (`zh`, `zh-Hans-CN` → `zh-CN`; `pt`, `pt-PT` → `pt-BR`).
+ */
 export function resolveLanguage(code: string | null | undefined): string {
   if (!code) return DEFAULT_LANGUAGE;
-  if (findLanguage(code)) return code;
-  const base = code.split('-')[0];
-  return findLanguage(base)?.code ?? DEFAULT_LANGUAGE;
+  const exact = LANGUAGES.find((language) => language.code.toLowerCase() === code.toLowerCase());
+  if (exact) return exact.code;
+  const base = code.split('-')[0]?.toLowerCase();
+  return LANGUAGES.find((language) => language.code.split('-')[0]?.toLowerCase() === base)?.code ?? DEFAULT_LANGUAGE;
+}
+
+/** The locale react-intl and Intl format with for a language (its digits included). */
+export function intlLocale(code: string): string {
+  return findLanguage(code)?.intlLocale ?? code;
 }
 
 export function isRtl(code: string): boolean {
