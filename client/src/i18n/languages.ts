@@ -17,6 +17,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'fa', name: 'فارسی', rtl: true },
   { code: 'es', name: 'Español', rtl: false },
   { code: 'fr', name: 'Français', rtl: false },
+  { code: 'it', name: 'Italiano', rtl: false },
 ];
 
 export const DEFAULT_LANGUAGE = 'en';
