@@ -18,6 +18,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'es', name: 'Español', rtl: false },
   { code: 'fr', name: 'Français', rtl: false },
   { code: 'it', name: 'Italiano', rtl: false },
+  { code: 'nl', name: 'Nederlands', rtl: false },
 ];
 
 export const DEFAULT_LANGUAGE = 'en';
