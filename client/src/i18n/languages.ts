@@ -19,6 +19,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'fr', name: 'Français', rtl: false },
   { code: 'it', name: 'Italiano', rtl: false },
   { code: 'nl', name: 'Nederlands', rtl: false },
+  { code: 'pl', name: 'Polski', rtl: false },
 ];
 
 export const DEFAULT_LANGUAGE = 'en';
