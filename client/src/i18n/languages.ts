@@ -15,6 +15,7 @@ export const LANGUAGES: readonly Language[] = [
   { code: 'ja', name: '日本語', rtl: false },
   { code: 'he', name: 'עברית', rtl: true },
   { code: 'fa', name: 'فارسی', rtl: true },
+  { code: 'bg', name: 'Български', rtl: false },
   { code: 'es', name: 'Español', rtl: false },
   { code: 'fr', name: 'Français', rtl: false },
   { code: 'it', name: 'Italiano', rtl: false },
