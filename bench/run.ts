@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchDicom } from './dicom.ts';
+import { benchLoad } from './load.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
 import { benchViewer } from './viewer.ts';
@@ -324,7 +325,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, load, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -357,6 +358,11 @@ try {
     if (wanted('lists') || wanted('ingest')) await settle(stack);
     log('viewer in headless Chromium…');
     Object.assign(figures, await benchViewer(stack, cookie));
+  }
+  if (wanted('load')) {
+    const load = await benchLoad(stack);
+    Object.assign(figures, load.figures);
+    notes.push(...load.notes);
   }
 
   const summary = {
@@ -397,6 +403,10 @@ try {
       `| series_loaded_ms | ${figures.series_loaded_ms} | ≤ 3000 |`,
       `| mpr_ready_ms | ${figures.mpr_ready_ms} | ≤ 5000 |`,
       `| scroll_fps | ${figures.scroll_fps} | ≥ 30 |`,
+      `| load_p99_ms (50 users: search, series, metadata, frames) | ${figures.load_p99_ms} | ≤ 200 |`,
+      `| load_p50_ms / load_p95_ms | ${figures.load_p50_ms} / ${figures.load_p95_ms} | (reading) |`,
+      `| load_per_s (requests) | ${figures.load_per_s} | (reading) |`,
+      `| load_errors | ${figures.load_errors} | 0 |`,
     ].filter((row) => !row.includes('| undefined')),
     '',
     '| measurement | requests | concurrency | p50 ms | p95 ms | per second |',
