@@ -8,7 +8,9 @@
  * search_p95_ms_100k, proxy_ratio, proxy_rss_growth_mb; (issue "Viewer") first_image_ms,
  * viewer_ready_ms, series_loaded_ms, mpr_ready_ms, scroll_fps; (issue 15 "Speed", bench/dicom.ts)
  * ingest_small_per_s and ingest_ct_per_s against dcmtk's storescp, forward_small_ratio,
- * forward_ct_ratio; plus the platform's API round trips.
+ * forward_ct_ratio; (issue 18 "Serving") load_p99_ms with p50, p95, requests/s and errors under 50
+ * readers (bench/load.ts), first_image_ms_wan, series_loaded_ms_wan and bytes over an emulated
+ * 30 Mbit/s, 40 ms link (bench/wan.ts); plus the platform's API round trips.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,8 @@ import { join } from 'node:path';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchDicom } from './dicom.ts';
+import { benchLoad } from './load.ts';
+import { benchWan } from './wan.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
 import { benchViewer } from './viewer.ts';
@@ -324,7 +328,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, wan, load, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -357,6 +361,16 @@ try {
     if (wanted('lists') || wanted('ingest')) await settle(stack);
     log('viewer in headless Chromium…');
     Object.assign(figures, await benchViewer(stack, cookie));
+  }
+  if (wanted('wan')) {
+    const wan = await benchWan(stack, cookie);
+    Object.assign(figures, wan.figures);
+    notes.push(...wan.notes);
+  }
+  if (wanted('load')) {
+    const load = await benchLoad(stack);
+    Object.assign(figures, load.figures);
+    notes.push(...load.notes);
   }
 
   const summary = {
@@ -397,6 +411,15 @@ try {
       `| series_loaded_ms | ${figures.series_loaded_ms} | ≤ 3000 |`,
       `| mpr_ready_ms | ${figures.mpr_ready_ms} | ≤ 5000 |`,
       `| scroll_fps | ${figures.scroll_fps} | ≥ 30 |`,
+      `| first_image_ms_wan (30 Mbit/s, 40 ms, first visit) | ${figures.first_image_ms_wan} | ≤ 1500 |`,
+      `| viewer_ready_ms_wan | ${figures.viewer_ready_ms_wan} | (reading) |`,
+      `| first_image_ms_cold (the same first visit on loopback) | ${figures.first_image_ms_cold} | (reading) |`,
+      `| series_loaded_ms_wan | ${figures.series_loaded_ms_wan} | (reading) |`,
+      `| wan_mb_first_image / wan_mb_series (on the wire) | ${figures.wan_mb_first_image} / ${figures.wan_mb_series} | (reading) |`,
+      `| load_p99_ms (50 users: search, series, metadata, frames) | ${figures.load_p99_ms} | ≤ 200 |`,
+      `| load_p50_ms / load_p95_ms | ${figures.load_p50_ms} / ${figures.load_p95_ms} | (reading) |`,
+      `| load_per_s (requests) | ${figures.load_per_s} | (reading) |`,
+      `| load_errors | ${figures.load_errors} | 0 |`,
     ].filter((row) => !row.includes('| undefined')),
     '',
     '| measurement | requests | concurrency | p50 ms | p95 ms | per second |',

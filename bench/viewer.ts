@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
+import type { Page } from 'playwright-core';
 import type { Stack } from '../test/harness/stack.ts';
 import { launchBrowser } from '../test/browser/pages/browser.ts';
 
@@ -67,8 +68,57 @@ async function waitForStudy(stack: Stack, studyUid: string, instances: number): 
   throw new Error('the viewer CT did not reach the study index');
 }
 
-/** The figures; `cookie` is a signed-in session cookie (`name=value`). */
-export async function benchViewer(stack: Stack, cookie: string): Promise<Record<string, number>> {
+/**
+ * Page times (performance.now(), from navigation) of the first look and of the viewer's own first
+ * image of the page just navigated to.
+ */
+export async function waitForFirstImage(page: Page): Promise<{ look: number; ready: number }> {
+  // Two moments: the first look (the first image drawn before Cornerstone runs, first-look.ts)
+  // and the viewer's own first image. Reading pixels back from Cornerstone's canvas is costly (a
+  // GPU read-back every frame): it starts once the overlay shows an image index, which the
+  // viewer sets in the same task as it asks for the first render, so the gate never hides
+  // pixels already drawn, it only keeps the probe off the main thread while the viewer starts.
+  const firstImage = await page.waitForFunction(
+    () => {
+      // Pixels found below were on screen when this frame began: reading them back takes time.
+      const now = performance.now();
+      const times = ((window as unknown as { benchTimes?: { look?: number } }).benchTimes ??= {});
+      const look = times.look === undefined ? document.querySelector<HTMLCanvasElement>('canvas.viewer-first-look') : null;
+      const viewer = document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')
+        ? document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas')
+        : null;
+      // Enough grey levels in the middle of a canvas: an image, not a blank or a message.
+      const showing = [look, viewer].map((canvas) => {
+        const context = canvas?.getContext('2d', { willReadFrequently: true });
+        if (!canvas || !context || !canvas.width) return false;
+        const size = 64;
+        const data = context.getImageData((canvas.width - size) >> 1, (canvas.height - size) >> 1, size, size).data;
+        const levels = new Set<number>();
+        for (let at = 0; at < data.length; at += 4) levels.add(data[at] ?? 0);
+        return levels.size >= 8;
+      });
+      if (showing[0]) times.look = now;
+      if (!showing[1]) return null;
+      return { look: times.look ?? now, ready: now };
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+  return (await firstImage.jsonValue()) as { look: number; ready: number };
+}
+
+/** Page time at which the first series shows "Loaded" (every image downloaded and decoded). */
+export async function waitForSeriesLoaded(page: Page): Promise<number> {
+  const loaded = await page.waitForFunction(
+    () => (document.querySelector('.viewer-thumbnails .thumbnail[data-status="loaded"]') ? performance.now() : null),
+    undefined,
+    { polling: 20 },
+  );
+  return (await loaded.jsonValue()) as number;
+}
+
+/** Stores the bench's 300-slice CT (once per stack) and waits until it is indexed; its StudyInstanceUID. */
+export async function storeViewerCt(stack: Stack): Promise<string> {
   const { files, studyUid } = viewerCtFiles();
   const [present] = await stack.sql<{ n: number }>(`select count(*)::int as n from studies where study_instance_uid = $1`, [studyUid]);
   if (!present?.n) {
@@ -79,7 +129,12 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
     if (run.status !== 0) throw new Error(`storescu failed: ${run.stderr.slice(0, 500)}`);
   }
   await waitForStudy(stack, studyUid, SLICES);
+  return studyUid;
+}
 
+/** The figures; `cookie` is a signed-in session cookie (`name=value`). */
+export async function benchViewer(stack: Stack, cookie: string): Promise<Record<string, number>> {
+  const studyUid = await storeViewerCt(stack);
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
@@ -96,44 +151,8 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
 
     log('viewer: first image and whole series…');
     await page.goto(url);
-    // Two moments: the first look (the first image drawn before Cornerstone runs, first-look.ts)
-    // and the viewer's own first image. Reading pixels back from Cornerstone's canvas is costly (a
-    // GPU read-back every frame): it starts once the overlay shows an image index, which the
-    // viewer sets in the same task as it asks for the first render, so the gate never hides
-    // pixels already drawn, it only keeps the probe off the main thread while the viewer starts.
-    const firstImage = await page.waitForFunction(
-      () => {
-        // Pixels found below were on screen when this frame began: reading them back takes time.
-        const now = performance.now();
-        const times = ((window as unknown as { benchTimes?: { look?: number } }).benchTimes ??= {});
-        const look = times.look === undefined ? document.querySelector<HTMLCanvasElement>('canvas.viewer-first-look') : null;
-        const viewer = document.querySelector('.viewport-cell[data-cell="0"] .overlay-image-index')
-          ? document.querySelector<HTMLCanvasElement>('.viewport-cell[data-cell="0"] .cs-viewport-element canvas')
-          : null;
-        // Enough grey levels in the middle of a canvas: an image, not a blank or a message.
-        const showing = [look, viewer].map((canvas) => {
-          const context = canvas?.getContext('2d', { willReadFrequently: true });
-          if (!canvas || !context || !canvas.width) return false;
-          const size = 64;
-          const data = context.getImageData((canvas.width - size) >> 1, (canvas.height - size) >> 1, size, size).data;
-          const levels = new Set<number>();
-          for (let at = 0; at < data.length; at += 4) levels.add(data[at] ?? 0);
-          return levels.size >= 8;
-        });
-        if (showing[0]) times.look = now;
-        if (!showing[1]) return null;
-        return { look: times.look ?? now, ready: now };
-      },
-      undefined,
-      { polling: 'raf' },
-    );
-    const { look: firstImageMs, ready: viewerReadyMs } = (await firstImage.jsonValue()) as { look: number; ready: number };
-    const loaded = await page.waitForFunction(
-      () => (document.querySelector('.viewer-thumbnails .thumbnail[data-status="loaded"]') ? performance.now() : null),
-      undefined,
-      { polling: 20 },
-    );
-    const seriesLoadedMs = (await loaded.jsonValue()) as number;
+    const { look: firstImageMs, ready: viewerReadyMs } = await waitForFirstImage(page);
+    const seriesLoadedMs = await waitForSeriesLoaded(page);
 
     log('viewer: scrolling…');
     // An administrator without a country in the configs is asked for one at every start.
