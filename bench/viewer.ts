@@ -134,6 +134,26 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
       { polling: 20 },
     );
     const seriesLoadedMs = (await loaded.jsonValue()) as number;
+    // Where the time went: the API requests of this visit, in the order they started.
+    const requests = (await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/viewer/api/'))
+        .map((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          return {
+            path: new URL(timing.name).pathname.replace('/viewer/api', '').slice(0, 60),
+            start: Math.round(timing.startTime),
+            firstByte: Math.round(timing.responseStart),
+            end: Math.round(timing.responseEnd),
+          };
+        }),
+    )) as { path: string; start: number; firstByte: number; end: number }[];
+    for (const request of requests.slice(0, 24)) {
+      log(
+        `  ${String(request.start).padStart(5)} → ${String(request.firstByte).padStart(5)} → ${String(request.end).padStart(5)} ms  ${request.path}`,
+      );
+    }
 
     log('viewer: scrolling…');
     // An administrator without a country in the configs is asked for one at every start.

@@ -46,6 +46,8 @@ const TEXT_TAGS = {
   InstitutionName: ['0008-0080', 'LO'],
 } as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const TRUSTED_CHARSETS = new Set(['', 'ISO_IR 6', 'ISO_IR 100', 'ISO_IR 192']);
 
 export class Indexer {
@@ -278,6 +280,7 @@ function toInstanceRecord(instance: OrthancInstance): InstanceRecord {
     instanceNumber: int(tag(m, 'InstanceNumber')),
     numberOfFrames: int(tag(m, 'NumberOfFrames')) ?? 1,
     fileSize: instance.FileSize ?? 0,
+    fileUuid: typeof instance.FileUuid === 'string' && UUID.test(instance.FileUuid) ? instance.FileUuid : null,
   };
 }
 
