@@ -368,6 +368,8 @@ describe('DICOMweb proxy', () => {
         .expect(200);
       await until(async () => (await indexed()).every((row, at) => row.file_uuid !== before.rows[at]?.file_uuid));
       const edited = await expectSeriesAsOrthanc(4);
+      // The edit re-read the study (Indexer.collectStudy): every file's new location is recorded.
+      expect(edited.rows.every((row, at) => row.file_uuid !== null && row.file_uuid !== before.rows[at]?.file_uuid)).toBe(true);
       expect(edited.parts.every((part) => part.includes(Buffer.from('Edited for the series answer')))).toBe(true);
 
       // An instance moved to the bin is left out.
