@@ -276,9 +276,117 @@ describe('DICOMweb proxy', () => {
         );
         expect(parts[at]!.equals(stored), `part ${at + 1} is not instance ${instance.InstanceNumber}`).toBe(true);
       }
+      // The files are found where the study index recorded them: Orthanc's FileUuid of each instance.
+      const recorded = await stack.sql<{ orthanc_id: string; file_uuid: string }>(
+        `select i.orthanc_id, i.file_uuid from instances i join series s on s.id = i.series_id where s.series_instance_uid = $1`,
+        [series.SeriesInstanceUID],
+      );
+      for (const row of recorded) {
+        const info = (await (
+          await fetch(`${stack.config.orthanc.url}/instances/${row.orthanc_id}/attachments/dicom/info`, {
+            headers: { authorization: auth },
+          })
+        ).json()) as { Uuid: string };
+        expect(row.file_uuid).toBe(info.Uuid);
+      }
       // Another Accept goes to Orthanc's plugin (here: the default syntax), and a series outside the study is 404.
       await admin.agent.get(path).set('Accept', 'multipart/related; type="application/dicom"').expect(200);
       await admin.agent.get(`${API}/dicom-web/studies/${studyInstanceUid}/series/1.2.3.999`).set('Accept', WHOLE_SERIES).expect(404);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a whole series true to Orthanc as it changes: an instance added, a tag edited, an instance in the bin', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'series-changes-'));
+    try {
+      const { studyInstanceUid } = generateCt({
+        out: dir,
+        slices: 4,
+        size: 32,
+        studyUidSeed: 'series-changes',
+        patientName: 'Series^Changes',
+      });
+      const files = readdirSync(dir)
+        .sort()
+        .map((file) => join(dir, file));
+      const store = (paths: string[]) =>
+        expect(storeFiles(paths, { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
+      const auth = 'Basic ' + Buffer.from(`${stack.config.orthanc.user}:${stack.config.orthanc.password}`).toString('base64');
+      const orthancFile = async (orthancId: string) =>
+        Buffer.from(
+          await (
+            await fetch(`${stack.config.orthanc.url}/instances/${orthancId}/file`, { headers: { authorization: auth } })
+          ).arrayBuffer(),
+        );
+      const indexed = () =>
+        stack.sql<{ orthanc_id: string; file_uuid: string | null }>(
+          `select i.orthanc_id, i.file_uuid from instances i join series s on s.id = i.series_id join studies st on st.id = s.study_id
+            where st.study_instance_uid = $1 and i.trashed_at is null order by i.instance_number`,
+          [studyInstanceUid],
+        );
+      const until = async (ready: () => Promise<boolean>) => {
+        for (let i = 0; i < 200 && !(await ready()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      };
+      /** The series answer equals Orthanc's files of the instances not in the bin, in order. */
+      const expectSeriesAsOrthanc = async (count: number) => {
+        const rows = await indexed();
+        expect(rows.length).toBe(count);
+        const seriesUid = (await admin.agent.get(`${API}/series/fromstudy`).query({ uid: studyInstanceUid }).expect(200)).body[0]
+          .SeriesInstanceUID as string;
+        const answer = await admin.agent
+          .get(`${API}/dicom-web/studies/${studyInstanceUid}/series/${seriesUid}`)
+          .set('Accept', WHOLE_SERIES)
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => done(null, Buffer.concat(chunks)));
+          })
+          .expect(200);
+        const parts = multipartParts(answer.body as Buffer, answer.headers['content-type']);
+        expect(parts.length).toBe(count);
+        for (const [at, row] of rows.entries()) expect(parts[at]!.equals(await orthancFile(row.orthanc_id)), `part ${at + 1}`).toBe(true);
+        return { seriesUid, rows, parts };
+      };
+
+      store(files.slice(0, 3));
+      await waitForStudies(admin, ++studyCount);
+      await until(async () => (await indexed()).length === 3);
+      const before = await expectSeriesAsOrthanc(3);
+
+      // An instance added to the series shows up.
+      store(files.slice(3));
+      await until(async () => (await indexed()).length === 4);
+      await expectSeriesAsOrthanc(4);
+
+      // An edit writes new files (new attachment UUIDs; the old files are deleted): the answer carries the new value.
+      await admin.agent
+        .patch(`${API}/studies/edit`)
+        .set(admin.csrf)
+        .send({ StudyInstanceUID: studyInstanceUid, Tags: { StudyDescription: 'Edited for the series answer' } })
+        .expect(200);
+      await until(async () => (await indexed()).every((row, at) => row.file_uuid !== before.rows[at]?.file_uuid));
+      const edited = await expectSeriesAsOrthanc(4);
+      // The edit re-read the study (Indexer.collectStudy): every file's new location is recorded.
+      expect(edited.rows.every((row, at) => row.file_uuid !== null && row.file_uuid !== before.rows[at]?.file_uuid)).toBe(true);
+      expect(edited.parts.every((part) => part.includes(Buffer.from('Edited for the series answer')))).toBe(true);
+
+      // An instance moved to the bin is left out.
+      const [second] = (await admin.agent.get(`${API}/instances/fromseries`).query({ uid: edited.seriesUid }).expect(200)).body.slice(
+        1,
+      ) as {
+        SOPInstanceUID: string;
+      }[];
+      await admin.agent
+        .post(`${API}/studies/delete`)
+        .set(admin.csrf)
+        .send({
+          Items: [{ StudyInstanceUID: studyInstanceUid, SeriesInstanceUID: edited.seriesUid, SOPInstanceUID: second!.SOPInstanceUID }],
+        })
+        .expect(200);
+      const binned = await expectSeriesAsOrthanc(3);
+      expect(binned.rows.map((row) => row.orthanc_id)).not.toContain(edited.rows[1]!.orthanc_id);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

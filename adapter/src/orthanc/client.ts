@@ -491,6 +491,7 @@ export type MainDicomTags = Record<string, string | undefined>;
 export interface OrthancInstance {
   ID: string;
   FileSize: number;
+  FileUuid?: string;
   IndexInSeries?: number;
   MainDicomTags: MainDicomTags;
   ParentSeries: string;

@@ -48,6 +48,7 @@ const TEXT_TAGS = {
 
 /** Instances read from Orthanc per request while following changes. */
 const BULK_READ = 250;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const TRUSTED_CHARSETS = new Set(['', 'ISO_IR 6', 'ISO_IR 100', 'ISO_IR 192']);
 
@@ -292,6 +293,7 @@ function toInstanceRecord(instance: OrthancInstance): InstanceRecord {
     instanceNumber: int(tag(m, 'InstanceNumber')),
     numberOfFrames: int(tag(m, 'NumberOfFrames')) ?? 1,
     fileSize: instance.FileSize ?? 0,
+    fileUuid: typeof instance.FileUuid === 'string' && UUID.test(instance.FileUuid) ? instance.FileUuid : null,
   };
 }
 

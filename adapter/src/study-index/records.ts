@@ -44,6 +44,8 @@ export interface InstanceRecord {
   instanceNumber: number | null;
   numberOfFrames: number;
   fileSize: number;
+  /** Orthanc's attachment UUID of the file (FileUuid), null when Orthanc gave none. */
+  fileUuid: string | null;
 }
 
 export interface Batch {

@@ -233,14 +233,14 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
 
   if (batch.instances.length > 0) {
     const { rows } = await client.query<{ series_id: number; inserted: boolean }>(
-      `insert into instances (series_id, orthanc_id, sop_instance_uid, instance_number, number_of_frames, file_size)
-       select s.id, i.orthanc_id, i.sop_instance_uid, i.instance_number, i.number_of_frames, i.file_size
-         from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::bigint[])
-              as i(orthanc_id, series_orthanc_id, sop_instance_uid, instance_number, number_of_frames, file_size)
+      `insert into instances (series_id, orthanc_id, sop_instance_uid, instance_number, number_of_frames, file_size, file_uuid)
+       select s.id, i.orthanc_id, i.sop_instance_uid, i.instance_number, i.number_of_frames, i.file_size, i.file_uuid
+         from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::bigint[], $7::uuid[])
+              as i(orthanc_id, series_orthanc_id, sop_instance_uid, instance_number, number_of_frames, file_size, file_uuid)
          join series s on s.orthanc_id = i.series_orthanc_id
        on conflict (orthanc_id) do update set
          instance_number = excluded.instance_number, number_of_frames = excluded.number_of_frames,
-         file_size = excluded.file_size, updated_at = now()
+         file_size = excluded.file_size, file_uuid = excluded.file_uuid, updated_at = now()
        returning series_id, (xmax = 0) as inserted`,
       [
         batch.instances.map((i) => i.orthancId),
@@ -249,6 +249,7 @@ export async function writeBatch(client: DbClient, batch: Batch, touchedSeries =
         batch.instances.map((i) => i.instanceNumber),
         batch.instances.map((i) => i.numberOfFrames),
         batch.instances.map((i) => i.fileSize),
+        batch.instances.map((i) => i.fileUuid),
       ],
     );
     for (const row of rows) touchedSeries.add(row.series_id);

@@ -187,9 +187,9 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         if (storedSeries) {
           // Of twins (one UID, several PatientIDs) only the visible one that requireVisibleResource
           // checked; instances in the recycle bin left out.
-          const ids = await sql.seriesInstanceIds(deps.db, studyId, series);
-          if (ids.length === 0) throw new AppError('not_found');
-          await sendSeriesFiles(res, storageOf(deps), deps.orthanc, ids);
+          const files = await sql.seriesInstanceFiles(deps.db, studyId, series);
+          if (files.length === 0) throw new AppError('not_found');
+          await sendSeriesFiles(res, storageOf(deps), deps.orthanc, files);
           return;
         }
         // One frame of a natively encoded instance: Orthanc's raw frame in the WADO-RS envelope.
@@ -247,7 +247,7 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
       assertWadoUriAllowed(req.query.contentType, hiddenOf(deps, auth));
       if (orthancId && req.query.contentType === 'application/dicom' && Object.keys(req.query).every((key) => PLAIN_WADO_PARAMS.has(key))) {
         const storage = storageOf(deps);
-        const file = await storage.file(orthancId);
+        const file = await storage.file(orthancId, () => sql.instanceFileLocation(deps.db, orthancId));
         if (file && (await sendStored(res, file.path, 0, file.size, 'application/dicom'))) return;
         if (file) storage.forget(orthancId);
         await streamFromOrthanc(req, res, target(deps), `/instances/${orthancId}/file`);

@@ -1,4 +1,4 @@
-/** Every SQL statement of the DICOMweb proxy: which answered UIDs the caller sees, a series' files. */
+/** Every SQL statement of the DICOMweb proxy: which answered UIDs the caller sees, a series' files and where they lie. */
 import type { Auth } from '../../access/auth.ts';
 import { visibleSeries, visibleStudies } from '../../access/visibility.sql.ts';
 import type { Db } from '../../db/pool.ts';
@@ -24,14 +24,34 @@ export async function visibleSeriesUids(db: Db, auth: Auth, studyUids: string[])
   return new Set(rows.map((row) => row.uid));
 }
 
-/** Orthanc ids of a series' instances in display order, within one study row (of twins, the one checked), not in the bin. */
-export async function seriesInstanceIds(db: Db, studyId: number, seriesUid: string): Promise<string[]> {
-  const { rows } = await db.query<{ orthanc_id: string }>(
-    `select i.orthanc_id from instances i join series s on s.id = i.series_id
+/** One instance of a series download: its Orthanc id and where the study index says its file is. */
+export interface SeriesInstanceFile {
+  orthancId: string;
+  /** Orthanc's attachment UUID (null when not recorded) and the file's size, a hint for stored-files.ts. */
+  location: { uuid: string; size: number } | null;
+}
+
+/** A series' instances in display order, within one study row (of twins, the one checked), not in the bin. */
+export async function seriesInstanceFiles(db: Db, studyId: number, seriesUid: string): Promise<SeriesInstanceFile[]> {
+  const { rows } = await db.query<{ orthanc_id: string; file_uuid: string | null; file_size: number }>(
+    `select i.orthanc_id, i.file_uuid, i.file_size from instances i join series s on s.id = i.series_id
       where s.study_id = $1 and s.series_instance_uid = $2 and i.trashed_at is null order by i.instance_number asc nulls last, i.id asc`,
     [studyId, seriesUid],
   );
-  return rows.map((row) => row.orthanc_id);
+  return rows.map((row) => ({
+    orthancId: row.orthanc_id,
+    location: row.file_uuid ? { uuid: row.file_uuid, size: row.file_size } : null,
+  }));
+}
+
+/** Where the study index says an instance's file is (see seriesInstanceFiles), or null. */
+export async function instanceFileLocation(db: Db, orthancId: string): Promise<{ uuid: string; size: number } | null> {
+  const { rows } = await db.query<{ file_uuid: string | null; file_size: number }>(
+    'select file_uuid, file_size from instances where orthanc_id = $1',
+    [orthancId],
+  );
+  const row = rows[0];
+  return row?.file_uuid ? { uuid: row.file_uuid, size: row.file_size } : null;
 }
 
 /** Of these SOP Instance UIDs, the ones in the recycle bin (an instance-level QIDO leaves them out). */

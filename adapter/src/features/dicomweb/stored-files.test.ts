@@ -75,6 +75,29 @@ describe('OrthancStorage', () => {
     const none = new OrthancStorage(fakeOrthanc({ a: { Uuid: uuid, CompressedSize: size(), UncompressedSize: size() } }), null);
     expect(await none.file('a')).toBeNull();
   });
+
+  it('uses the location the study index recorded without asking Orthanc, and asks when the file there is not that one', async () => {
+    store(uuid, ctFile);
+    const asked: string[] = [];
+    const orthanc = fakeOrthanc({ b: { Uuid: uuid, CompressedSize: size(), UncompressedSize: size() } });
+    const counting = { request: (path: string) => (asked.push(path), orthanc.request(path)) } as unknown as OrthancClient;
+    const storage = new OrthancStorage(counting, join(dir, 'storage'));
+    const path = join(dir, 'storage', '01', '23', uuid);
+    expect(await storage.file('a', async () => ({ uuid, size: size() }))).toEqual({ path, size: size() });
+    expect(asked).toEqual([]);
+    // Another size (the instance was stored again, or the file is compressed), a file that is gone,
+    // or a location that is no UUID: Orthanc is asked, as without a location.
+    const gone = '99999999-1111-2222-3333-444455556666';
+    for (const [id, located] of [
+      ['b', { uuid, size: size() + 1 }],
+      ['c', { uuid: gone, size: size() }],
+      ['d', { uuid: '../../etc/passwd', size: size() }],
+    ] as const) {
+      await storage.file(id, async () => located);
+    }
+    expect(asked.map((p) => p.split('/')[2])).toEqual(['b', 'c', 'd']);
+    expect(await storage.file('b')).toEqual({ path, size: size() });
+  });
 });
 
 describe('BufferPool', () => {

@@ -5,8 +5,9 @@
  * the whole file) and the adapter a second socket hop, which on a small machine is most of the
  * CPU a series costs. Reading the file is one copy.
  *
- * Orthanc still decides what exists and where it is: the attachment's UUID comes from its REST
- * API (`/instances/{id}/attachments/dicom/info`), and a file is used only when it is stored
+ * Orthanc still decides what exists and where it is: the attachment's UUID comes from the study
+ * index, which recorded Orthanc's FileUuid with the instance (FileLocation), or else from Orthanc's
+ * REST API (`/instances/{id}/attachments/dicom/info`), and a file is used only when it is stored
  * uncompressed and has the size Orthanc recorded. Stored files never change: an instance sent
  * again is written under a new UUID and the old file is deleted, so a remembered path either
  * still holds the same bytes or no longer exists (the caller then relays through Orthanc).
@@ -22,6 +23,18 @@ import { NATIVE_SYNTAXES } from './frames.ts';
 
 export interface StoredFile {
   path: string;
+  size: number;
+}
+
+/**
+ * Where the study index recorded an instance's file: Orthanc's attachment UUID and the file's
+ * size. A stored file never changes (an instance stored again gets a new UUID, and the old file is
+ * deleted), so a recorded location either still holds that instance's bytes or no longer exists.
+ * Orthanc keeps files uncompressed here (orthanc.jsonc StorageCompression false); a compressed one
+ * would not have the recorded (uncompressed) size, and is then looked up in Orthanc, which says so.
+ */
+export interface FileLocation {
+  uuid: string;
   size: number;
 }
 
@@ -102,6 +115,14 @@ class Remembered<T> {
   }
 }
 
+/** A file's size, or -1 when it is not there. */
+function sizeOf(path: string): Promise<number> {
+  return stat(path).then(
+    (stats) => stats.size,
+    () => -1,
+  );
+}
+
 function uint16(bytes: Uint8Array | undefined): number | undefined {
   return bytes && bytes.length >= 2 ? bytes[0]! | (bytes[1]! << 8) : undefined;
 }
@@ -141,11 +162,22 @@ export class OrthancStorage {
     private readonly dir: string | null,
   ) {}
 
-  /** The stored file of an instance when it can be read here as is; null: relay through Orthanc. */
-  async file(orthancId: string): Promise<StoredFile | null> {
+  /**
+   * The stored file of an instance when it can be read here as is; null: relay through Orthanc.
+   * `locate` gives where the study index recorded the file (FileLocation), asked only when the
+   * file is not remembered: used when the file there has the recorded size, which spares asking
+   * Orthanc; else Orthanc is asked as without it.
+   */
+  async file(orthancId: string, locate?: () => Promise<FileLocation | null>): Promise<StoredFile | null> {
     if (!this.dir) return null;
     const known = this.files.get(orthancId);
     if (known !== undefined) return known;
+    const located = locate ? await locate().catch(() => null) : null;
+    if (located && UUID.test(located.uuid)) {
+      const path = join(this.dir, located.uuid.slice(0, 2), located.uuid.slice(2, 4), located.uuid);
+      const size = await sizeOf(path);
+      if (size === located.size && size > 0) return this.files.set(orthancId, { path, size });
+    }
     const response = await this.orthanc.request(`/instances/${orthancId}/attachments/dicom/info`);
     if (!response.ok) {
       await response.arrayBuffer();
@@ -155,10 +187,7 @@ export class OrthancStorage {
     const uuid = info.Uuid ?? '';
     if (!UUID.test(uuid) || info.CompressedSize !== info.UncompressedSize) return this.files.set(orthancId, null);
     const path = join(this.dir, uuid.slice(0, 2), uuid.slice(2, 4), uuid);
-    const size = await stat(path).then(
-      (stats) => stats.size,
-      () => -1,
-    );
+    const size = await sizeOf(path);
     return this.files.set(orthancId, size === info.UncompressedSize ? { path, size } : null);
   }
 
