@@ -24,14 +24,14 @@ import type { Deps } from '../../deps.ts';
 import * as service from './statistics.service.ts';
 
 /** The query's unit, dates and sum, checked once (rules in common/statistics.ts), with the site's zone. */
-async function statisticsQuery(
-  req: Request,
-  deps: Deps,
-  names?: { start: string; end: string },
-): Promise<{ query: StatisticsQuery; timeZone: string }> {
-  const input: Record<string, unknown> = {};
-  for (const name of ['unit', 'sum', names?.start ?? 'startdate', names?.end ?? 'enddate'])
-    input[name] = optionalString(req, name, 'query', 20);
+async function statisticsQuery(req: Request, deps: Deps, studyDates = false): Promise<{ query: StatisticsQuery; timeZone: string }> {
+  const names = studyDates ? { start: 'startstudydate', end: 'endstudydate' } : { start: 'startdate', end: 'enddate' };
+  const input: Record<string, unknown> = {
+    unit: optionalString(req, 'unit', 'query', 20),
+    sum: optionalString(req, 'sum', 'query', 20),
+    [names.start]: studyDates ? optionalString(req, 'startstudydate', 'query', 20) : optionalString(req, 'startdate', 'query', 20),
+    [names.end]: studyDates ? optionalString(req, 'endstudydate', 'query', 20) : optionalString(req, 'enddate', 'query', 20),
+  };
   const { timeZone, today } = await service.siteDay(deps);
   const parsed = parseStatisticsQuery(input, today, names);
   if (!parsed.ok) throw new AppError('validation_failed', parsed.errors);
@@ -98,7 +98,7 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Studies per modality by study date or arrival',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps, { start: 'startstudydate', end: 'endstudydate' });
+      const { query, timeZone } = await statisticsQuery(req, deps, true);
       const modality = optionalString(req, 'modality', 'query', 16)?.trim();
       const basis = optionalString(req, 'basis', 'query', 10) ?? 'study';
       if (basis !== 'study' && basis !== 'arrival') throw invalid('basis');

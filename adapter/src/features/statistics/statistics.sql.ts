@@ -37,7 +37,6 @@ function bucketRange(sql: Sql, query: Pick<StatisticsQuery, 'unit' | 'start' | '
   return {
     period: `to_char(date_trunc(${unit}::text, f.bucket at time zone ${zone}::text), 'YYYY-MM-DD')`,
     where: `f.bucket >= (${start}::date::timestamp at time zone ${zone}::text) and f.bucket < ((${end}::date + 1)::timestamp at time zone ${zone}::text)`,
-    before: `f.bucket < (${start}::date::timestamp at time zone ${zone}::text)`,
   };
 }
 
@@ -65,9 +64,9 @@ export async function sizesByPeriod(db: Db, query: StatisticsQuery, timeZone: st
 /** Bytes held before `start` (what was added less what was deleted): where capacity starts. */
 export async function heldBefore(db: Db, query: StatisticsQuery, timeZone: string, scope: Predicate | null): Promise<number> {
   const sql = new Sql();
-  const range = bucketRange(sql, query, timeZone);
+  const before = `f.bucket < (${sql.param(query.start)}::date::timestamp at time zone ${sql.param(timeZone)}::text)`;
   const { rows } = await db.query<{ held: number | null }>(
-    `select sum(f.added_bytes - f.deleted_bytes)::float8 as held from statistics_data f where ${range.before} and ${sql.scope(scope)}`,
+    `select sum(f.added_bytes - f.deleted_bytes)::float8 as held from statistics_data f where ${before} and ${sql.scope(scope)}`,
     sql.values,
   );
   return rows[0]?.held ?? 0;
