@@ -18,7 +18,7 @@ export async function benchStats(stack: Stack, cookie: string, log: (message: st
     `insert into studies (orthanc_id, study_instance_uid, patient_id, study_date, ae_title, institution_name, created_at)
      select 'stats-' || g, '2.25.7' || g, 'SP' || g, to_char(date '2023-01-01' + (g * 7919 % 730), 'YYYYMMDD'),
             (array['CT_1','MR_1','CR_1','US_1'])[1 + g % 4], (array['North','South','East'])[1 + g % 3],
-            now() - make_interval(mins => (g * 104729) % (730 * 1440))
+            now() - make_interval(mins => ((g::bigint * 104729) % (730 * 1440))::int)
        from generate_series(1, 100000) g`,
   );
   await stack.sql(

@@ -103,7 +103,7 @@ describe('statistics screens', () => {
       const { page } = open;
       await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
       await page.goto(`${stack.baseUrl}/viewer/#/statistics/number-of-study`);
-      await page.locator('[data-chart="stats-studies"] svg rect[aria-label]').first().waitFor();
+      await page.locator('[data-chart="stats-studies"] svg rect[aria-label]').first().waitFor({ state: 'attached' });
       // one bar per month holding studies of a modality: CT two months ago, MR last month, US now
       expect((await bars(page, 'stats-studies')).length).toBe(3);
       // the pie is drawn again after 1 s (spec 3 §9): count after that
@@ -115,7 +115,7 @@ describe('statistics screens', () => {
       await screenshot(page, `statistics-studies-${name}`);
 
       await page.goto(`${stack.baseUrl}/viewer/#/statistics/amount-of-data`);
-      await page.locator('[data-chart="stats-flows"] svg rect[aria-label]').first().waitFor();
+      await page.locator('[data-chart="stats-flows"] svg rect[aria-label]').first().waitFor({ state: 'attached' });
       // received bytes in three months, nothing deleted
       expect((await bars(page, 'stats-flows')).length).toBe(3);
       await page.locator('[data-chart="stats-capacity"] svg path').first().waitFor();
@@ -140,7 +140,7 @@ describe('statistics screens', () => {
     const { page } = open;
     await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
     await page.goto(`${stack.baseUrl}/viewer/#/dashboard`);
-    await page.locator('[data-chart="dashboard-ae-titles"] svg rect[aria-label]').first().waitFor();
+    await page.locator('[data-chart="dashboard-ae-titles"] svg rect[aria-label]').first().waitFor({ state: 'attached' });
     expect(await bars(page, 'dashboard-ae-titles')).toEqual(['Files CHART_MOD: 1']);
     await page.waitForTimeout(1500);
     expect(await slices(page, 'dashboard-modalities')).toBe(1);

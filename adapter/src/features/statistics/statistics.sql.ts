@@ -34,8 +34,12 @@ function bucketRange(sql: Sql, query: Pick<StatisticsQuery, 'unit' | 'start' | '
   const unit = sql.param(query.unit);
   const start = sql.param(query.start);
   const end = sql.param(query.end);
+  // Grouped by the truncated timestamp and formatted once per group: to_char per fact row costs
+  // more than the rest of the query.
+  const trunc = `date_trunc(${unit}::text, f.bucket at time zone ${zone}::text)`;
   return {
-    period: `to_char(date_trunc(${unit}::text, f.bucket at time zone ${zone}::text), 'YYYY-MM-DD')`,
+    trunc,
+    period: `to_char(${trunc}, 'YYYY-MM-DD')`,
     where: `f.bucket >= (${start}::date::timestamp at time zone ${zone}::text) and f.bucket < ((${end}::date + 1)::timestamp at time zone ${zone}::text)`,
   };
 }
@@ -55,7 +59,7 @@ export async function sizesByPeriod(db: Db, query: StatisticsQuery, timeZone: st
     `select ${range.period} as period,
             sum(f.added_bytes)::float8 as added, sum(f.added_instances)::float8 as added_instances,
             sum(f.deleted_bytes)::float8 as deleted, sum(f.deleted_instances)::float8 as deleted_instances
-       from statistics_data f where ${range.where} and ${sql.scope(scope)} group by 1`,
+       from statistics_data f where ${range.where} and ${sql.scope(scope)} group by ${range.trunc}`,
     sql.values,
   );
   return rows;
@@ -92,7 +96,7 @@ export async function studiesByModality(
     const { rows } = await db.query<ModalityRow>(
       `select ${range.period} as period, f.modality, sum(f.studies)::float8 as studies
          from statistics_data f where ${range.where} and f.studies > 0 and ${modality} and ${sql.scope(scope)}
-        group by 1, 2 order by 1, 2`,
+        group by ${range.trunc}, f.modality`,
       sql.values,
     );
     return rows;
@@ -103,7 +107,7 @@ export async function studiesByModality(
   const { rows } = await db.query<ModalityRow>(
     `select to_char(date_trunc(${unit}::text, f.study_date::timestamp), 'YYYY-MM-DD') as period, f.modality, sum(f.studies)::float8 as studies
        from statistics_study_dates f where f.study_date between ${start}::date and ${end}::date and ${modality} and ${sql.scope(scope)}
-      group by 1, 2 order by 1, 2`,
+      group by date_trunc(${unit}::text, f.study_date::timestamp), f.modality`,
     sql.values,
   );
   return rows;
@@ -123,7 +127,7 @@ export async function sharesByPeriod(db: Db, query: StatisticsQuery, timeZone: s
     `select ${range.period} as period,
             coalesce(sum(f.shares) filter (where f.kind = 'study'), 0)::float8 as study,
             coalesce(sum(f.shares) filter (where f.kind = 'patient'), 0)::float8 as patient
-       from statistics_shares f where ${range.where} and ${mine} group by 1`,
+       from statistics_shares f where ${range.where} and ${mine} group by ${range.trunc}`,
     sql.values,
   );
   return rows;
@@ -147,9 +151,9 @@ export async function connectionsByPeriod(
   const { rows } = await db.query<ConnectedRow>(
     `select coalesce(p.period, a.period) as period, coalesce(p.peak, 0)::float8 as peak, coalesce(a.accounts, 0)::float8 as accounts
        from (select ${range.period} as period, max(f.peak) as peak from statistics_web_peaks f
-              where ${range.where} and f.institution = ${who} group by 1) p
+              where ${range.where} and f.institution = ${who} group by ${range.trunc}) p
        full join (select ${range.period} as period, count(distinct f.account_id) as accounts from statistics_web_accounts f
-              where ${range.where} and (${who} = -1 or f.institution = ${who}) group by 1) a on a.period = p.period`,
+              where ${range.where} and (${who} = -1 or f.institution = ${who}) group by ${range.trunc}) a on a.period = p.period`,
     sql.values,
   );
   return rows;

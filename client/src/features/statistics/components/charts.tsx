@@ -60,6 +60,17 @@ export interface BarChartProps {
   /** Legend names of the keys, when they are not shown as they are. */
   names?: Record<string, string>;
   horizontal?: boolean;
+  /** Whole numbers (counts): the value axis ticks at integers only. */
+  integer?: boolean;
+}
+
+/** Whether the window is phone-narrow: axis labels are then turned to fit. */
+const narrow = (): boolean => typeof window !== 'undefined' && window.matchMedia('(max-width: 640px)').matches;
+
+/** Ticks of a value axis: integers up to the largest value when counting small numbers, else 5 ticks. */
+function valueTicks(max: number, integer: boolean): number | number[] {
+  if (!integer || max > 8) return 5;
+  return Array.from({ length: Math.max(1, Math.ceil(max)) + 1 }, (_, index) => index);
 }
 
 /** Bars per period (indexed by `Date`), stacked or grouped, colours from the palette. */
@@ -72,8 +83,12 @@ export function BarChart({
   capLabel = '',
   names = {},
   horizontal = false,
+  integer = false,
 }: BarChartProps) {
-  const many = data.length > 12;
+  const many = data.length > 12 || (narrow() && data.length > 4);
+  const values = data.map((bar) => keys.map((key) => Number(bar[key] ?? 0)));
+  const max = Math.max(0, cap ?? 0, ...values.map((row) => (stacked ? row.reduce((a, b) => a + b, 0) : Math.max(0, ...row))));
+  const ticks = valueTicks(max, integer);
   return (
     <ResponsiveBar
       data={data}
@@ -81,19 +96,21 @@ export function BarChart({
       indexBy="Date"
       layout={horizontal ? 'horizontal' : 'vertical'}
       groupMode={stacked ? 'stacked' : 'grouped'}
-      margin={{ top: 24, right: 16, bottom: many ? 64 : 48, left: horizontal ? 96 : 72 }}
+      margin={{ top: keys.length > 1 ? 36 : 24, right: 16, bottom: many ? 64 : 48, left: horizontal ? 96 : 72 }}
       padding={0.25}
+      // A cap above every bar must still be inside the chart.
+      valueScale={{ type: 'linear', min: 0, max: cap !== null ? max * 1.1 : 'auto' }}
       colors={(bar) => CHART_PALETTE[keys.indexOf(String(bar.id)) % CHART_PALETTE.length]!}
       valueFormat={format}
       enableLabel={false}
-      axisLeft={horizontal ? {} : { format: (value: number) => format(value), tickValues: 5 }}
-      axisBottom={horizontal ? { format: (value: number) => format(value), tickValues: 4 } : { tickRotation: many ? -45 : 0 }}
-      gridYValues={5}
+      axisLeft={horizontal ? {} : { format: (value: number) => format(value), tickValues: ticks }}
+      axisBottom={horizontal ? { format: (value: number) => format(value), tickValues: ticks } : { tickRotation: many ? -45 : 0 }}
+      {...(horizontal ? { gridXValues: ticks } : { gridYValues: ticks })}
       markers={capMarkers(cap, capLabel)}
       legendLabel={(datum) => names[String(datum.id)] ?? String(datum.id)}
       legends={
         keys.length > 1
-          ? [{ dataFrom: 'keys', anchor: 'top-right', direction: 'row', itemWidth: 90, itemHeight: 16, translateY: -22, itemsSpacing: 4 }]
+          ? [{ dataFrom: 'keys', anchor: 'top-right', direction: 'row', itemWidth: 90, itemHeight: 16, translateY: -30, itemsSpacing: 4 }]
           : []
       }
       isFocusable
@@ -114,16 +131,17 @@ export interface LineChartProps {
 /** Lines over the periods (a level such as capacity), colours from the palette. */
 export function LineChart({ series, format, cap = null, capLabel = '' }: LineChartProps) {
   const points = series[0]?.data.length ?? 0;
+  const many = points > 12 || (narrow() && points > 4);
   const max = Math.max(0, ...series.flatMap((line) => line.data.map((point) => point.y)), cap ?? 0);
   return (
     <ResponsiveLine
       data={series}
-      margin={{ top: 24, right: 24, bottom: points > 12 ? 64 : 48, left: 80 }}
+      margin={{ top: 24, right: 24, bottom: many ? 64 : 48, left: 80 }}
       xScale={{ type: 'point' }}
       yScale={{ type: 'linear', min: 0, max: max > 0 ? max * 1.1 : 1 }}
       colors={CHART_PALETTE as string[]}
       axisLeft={{ format: (value: number) => format(value), tickValues: 5 }}
-      axisBottom={{ tickRotation: points > 12 ? -45 : 0 }}
+      axisBottom={{ tickRotation: many ? -45 : 0 }}
       gridYValues={5}
       pointSize={6}
       enableArea

@@ -121,6 +121,7 @@ export function DashboardScreen() {
               keys={['files']}
               names={{ files: t(M.dashboard_files) }}
               format={count}
+              integer
               horizontal
             />
           </ChartFrame>

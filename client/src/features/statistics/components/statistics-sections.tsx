@@ -98,6 +98,7 @@ export function WebConnectionSection({ unit, info }: SectionProps) {
           keys={['peak', 'accounts']}
           names={{ peak: t(M.connections_peak), accounts: t(M.connections_accounts) }}
           format={count}
+          integer
           cap={capMarker(info?.Caps.MaxWebConnections ?? 0)}
           capLabel={t(M.cap)}
         />
@@ -128,6 +129,7 @@ export function ShareSection({ unit, info }: SectionProps) {
           keys={['study', 'patient']}
           names={{ study: t(M.shares_study), patient: t(M.shares_patient) }}
           format={count}
+          integer
           stacked
           cap={capMarker(info?.Caps.MaxMonthlyShares ?? 0, { monthlyOnly: true, unit })}
           capLabel={t(M.cap)}
@@ -157,7 +159,7 @@ export function StudySection({ unit }: SectionProps) {
         }
       >
         <ChartFrame loading={modalities.isPending} empty={slices.length === 0} label={t(M.studies_title)}>
-          <BarChart data={bars} keys={keys} format={count} stacked />
+          <BarChart data={bars} keys={keys} format={count} stacked integer />
         </ChartFrame>
       </ChartCard>
       <ChartCard
