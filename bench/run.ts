@@ -23,6 +23,7 @@ import { benchLoad } from './load.ts';
 import { benchWan } from './wan.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
+import { benchStats } from './stats.ts';
 import { benchViewer } from './viewer.ts';
 import { cpuSeconds, wrk } from './wrk.ts';
 
@@ -328,7 +329,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, wan, load, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, stats, wan, load, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -355,6 +356,11 @@ try {
     await benchProxy(stack, cookie, ct);
   }
   if (wanted('lists')) await benchLists(stack, cookie);
+  if (wanted('stats')) {
+    const stats = await benchStats(stack, cookie, log);
+    Object.assign(figures, stats.figures);
+    results.push(...stats.results);
+  }
   if (wanted('viewer')) {
     // The parts before write 100,000 index rows and thousands of Orthanc studies: their after-work
     // (autovacuum, Orthanc's and the adapter's queues) would otherwise run during the viewer part.
@@ -402,6 +408,7 @@ try {
       `| search_p95_ms_10k | ${figures.search_p95_ms_10k} | |`,
       `| qido_p95_ms_10k | ${figures.qido_p95_ms_10k} | (Orthanc direct) |`,
       `| search_p95_ms_100k | ${figures.search_p95_ms_100k} | ≤ 30 |`,
+      `| stats_p95_ms_100k (worst statistics call) / dashboard / backfill s | ${figures.stats_p95_ms_100k} / ${figures.stats_dashboard_p95_ms_100k} / ${figures.stats_backfill_s_100k} | ≤ 50 |`,
       `| proxy_ratio | ${figures.proxy_ratio} | ≥ 0.95 |`,
       `| proxy_rss_growth_mb | ${figures.proxy_rss_growth_mb} | flat |`,
       `| proxy_ratio_wrk (light client) | ${figures.proxy_ratio_wrk} | (reading) |`,

@@ -34,6 +34,7 @@ import { editRoutes } from './features/edit/edit.routes.ts';
 import { autodeleteRoutes } from './features/autodelete/autodelete.routes.ts';
 import { worklistRoutes } from './features/worklist/worklist.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { statisticsRoutes } from './features/statistics/statistics.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -61,6 +62,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...worklistRoutes,
   ...patientsRoutes,
   ...sharesRoutes,
+  ...statisticsRoutes,
 ];
 
 const securityHeaders: RequestHandler = (req, res, next) => {

@@ -29,3 +29,4 @@ export * from './worklist.ts';
 export * from './worklist-layout.ts';
 export * from './patients.ts';
 export * from './integration.ts';
+export * from './statistics.ts';

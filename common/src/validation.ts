@@ -19,6 +19,8 @@ export const MESSAGES = {
   invalid: 'The field is not a valid value',
   share_expiry_past: 'The expiry date must not be in the past.',
   share_expiry_too_far: 'The expiry date must be within 12 months from today.',
+  statistics_range_reversed: 'The start date must not be after the end date.',
+  statistics_range_too_long: 'The period is too long for this unit: choose months or years.',
 } as const;
 
 export const AE_TITLE_MAX_LENGTH = 16;

@@ -41,6 +41,7 @@ import { securityRoutes } from '../../adapter/src/features/security/security.rou
 import { serverRoutes } from '../../adapter/src/features/server/server.routes.ts';
 import { settingsRoutes } from '../../adapter/src/features/settings/settings.routes.ts';
 import { sharesRoutes } from '../../adapter/src/features/shares/shares.routes.ts';
+import { statisticsRoutes } from '../../adapter/src/features/statistics/statistics.routes.ts';
 import { studiesRoutes } from '../../adapter/src/features/studies/studies.routes.ts';
 import { viewerRoutes } from '../../adapter/src/features/viewer/viewer.routes.ts';
 
@@ -64,6 +65,7 @@ for (const [routes, feature] of [
   [reportsRoutes, 'reports'],
   [reportPdfRoutes, 'reports'],
   [sharesRoutes, 'shares'],
+  [statisticsRoutes, 'statistics'],
 ] as const) {
   for (const route of routes) FEATURE_OF.set(route, feature);
 }

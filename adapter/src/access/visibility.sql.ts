@@ -299,3 +299,27 @@ export function visiblePatients(auth: Auth, firstParam: number): Predicate | nul
     params: studies.params,
   };
 }
+
+/**
+ * Statistics (issue 20): which fact rows count for the caller. Facts carry the study's AE title
+ * and InstitutionName and the series' modality, not the study, so they are filtered by the
+ * caller's targets alone: an account whose targets allow All counts everything; one limited by AE
+ * title, institution name or modality counts the facts of those; an account that sees only what is
+ * shared counts nothing. The referring-physician narrowing and shares received do not apply
+ * (docs/decisions.md "Statistics"). Null: every row counts. Over a fact row aliased `f`.
+ */
+export function statisticsScope(auth: Auth, firstParam: number): Predicate | null {
+  if (auth.accessKey !== null || auth.studyAccess === 'only_shared') return { sql: 'false', params: [] };
+  if (auth.institutionTargets.All && auth.roleTargets.All) return null;
+  const params = new Params(firstParam);
+  const one = (t: Auth['roleTargets']): string => {
+    const all = `${params.add(t.All)}::boolean`;
+    const list = (items: string[]) => `${params.add(items.map((item) => item.toUpperCase()))}::text[]`;
+    const [ae, institution, modality] = [list(t.AETitle), list(t.InstitutionName), list(t.Modality)];
+    return `(${all} or (cardinality(${ae}) + cardinality(${institution}) + cardinality(${modality}) > 0
+      and (cardinality(${ae}) = 0 or upper(f.ae_title) = any(${ae}))
+      and (cardinality(${institution}) = 0 or upper(f.institution_name) = any(${institution}))
+      and (cardinality(${modality}) = 0 or upper(f.modality) = any(${modality}))))`;
+  };
+  return { sql: `(${one(auth.institutionTargets)} and ${one(auth.roleTargets)})`, params: params.values };
+}

@@ -10,7 +10,7 @@ import type { Db } from '../db/pool.ts';
 import { AppError } from '../http/errors.ts';
 import * as sql from './visibility.sql.ts';
 
-export { reachableStudies, visiblePatients, visibleSeries, visibleStudies, type Predicate } from './visibility.sql.ts';
+export { reachableStudies, statisticsScope, visiblePatients, visibleSeries, visibleStudies, type Predicate } from './visibility.sql.ts';
 
 /** Shares changed: single-study and series answers remembered before must not outlive them. */
 export function forgetVisibility(): void {

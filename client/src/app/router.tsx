@@ -53,6 +53,13 @@ const ClientConnectionScreen = lazyScreen(
   'ClientConnectionScreen',
 );
 const AutoDeleteScreen = lazyScreen(() => import('../features/autodelete/components/auto-delete-screen.tsx'), 'AutoDeleteScreen');
+const statisticsScreens = () => import('../features/statistics/components/statistics-screens.tsx');
+const AmountOfDataScreen = lazyScreen(statisticsScreens, 'AmountOfDataScreen');
+const WebConnectionStatisticsScreen = lazyScreen(statisticsScreens, 'WebConnectionStatisticsScreen');
+const ShareStatisticsScreen = lazyScreen(statisticsScreens, 'ShareStatisticsScreen');
+const StudyStatisticsScreen = lazyScreen(statisticsScreens, 'StudyStatisticsScreen');
+const AdminStatisticsScreen = lazyScreen(statisticsScreens, 'AdminStatisticsScreen');
+const DashboardScreen = lazyScreen(() => import('../features/statistics/components/dashboard-screen.tsx'), 'DashboardScreen');
 const PatientScreen = lazyScreen(() => import('../features/patients/components/patient-screen.tsx'), 'PatientScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
@@ -87,6 +94,12 @@ const SCREENS: Record<string, ComponentType> = {
   '/user/mwm/toolbar': UserMwmToolbarScreen,
   '/admin/client/mwm': SiteMwmScreen,
   '/admin/client/patient': PatientScreen,
+  '/dashboard': DashboardScreen,
+  '/statistics/amount-of-data': AmountOfDataScreen,
+  '/statistics/number-of-web-connection': WebConnectionStatisticsScreen,
+  '/statistics/number-of-share': ShareStatisticsScreen,
+  '/statistics/number-of-study': StudyStatisticsScreen,
+  '/admin/statistics': AdminStatisticsScreen,
 };
 
 function screen(path: string) {

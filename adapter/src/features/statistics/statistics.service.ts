@@ -1,0 +1,208 @@
+/**
+ * Statistics and the dashboard (spec 3 §2, §7). Every function takes the caller's Auth: the fact
+ * rows it counts are those of `statisticsScope` (the caller's targets), shares and connections
+ * those of the caller's institution when its scope is limited (docs/decisions.md "Statistics").
+ * Periods are cut in the site's time zone; empty periods answer 0.
+ */
+import { statfs } from 'node:fs/promises';
+import {
+  PRODUCT_VERSION,
+  periodLabel,
+  periodLabels,
+  todayIn,
+  type ConnectedStatisticsRow,
+  type CxrAiCount,
+  type Dashboard,
+  type DashboardCount,
+  type ModalityStatisticsRow,
+  type ShareStatisticsRow,
+  type SizeStatisticsRow,
+  type StatisticsInfo,
+  type StatisticsQuery,
+  type StatisticsRow,
+} from '@pacs/common';
+import type { Auth } from '../../access/auth.ts';
+import { statisticsScope, visibleStudies } from '../../access/visibility.ts';
+import { siteTimeZone } from '../../db/site.ts';
+import type { Deps } from '../../deps.ts';
+import { readIndexStatus } from '../../study-index/follower.ts';
+import * as sql from './statistics.sql.ts';
+
+/** The site's zone and today in it: what the routes need before they parse dates. */
+export async function siteDay(deps: Pick<Deps, 'db'>): Promise<{ timeZone: string; today: string }> {
+  const timeZone = await siteTimeZone(deps.db);
+  return { timeZone, today: todayIn(timeZone) };
+}
+
+/** The caller's institution when its figures are limited; null when it counts everyone's. */
+function institutionOf(auth: Auth): number | null {
+  return statisticsScope(auth, 1) === null ? null : auth.institution;
+}
+
+/** One value per period of the query, 0 where no fact fell; running totals with `sum`. */
+function fill<T extends { period: string }, R extends StatisticsRow>(
+  query: StatisticsQuery,
+  rows: T[],
+  make: (label: string, row: T | undefined) => R,
+  runningKeys: (keyof R)[] = ['Count'],
+): R[] {
+  const byLabel = new Map(rows.map((row) => [periodLabel(row.period, query.unit), row]));
+  const answer = periodLabels(query).map((label) => make(label, byLabel.get(label)));
+  if (query.sum) {
+    const totals = new Map<keyof R, number>();
+    for (const row of answer)
+      for (const key of runningKeys) {
+        const total = (totals.get(key) ?? 0) + (row[key] as number);
+        totals.set(key, total);
+        (row[key] as number) = total;
+      }
+  }
+  return answer;
+}
+
+export async function addedOrDeletedSize(
+  deps: Pick<Deps, 'db'>,
+  auth: Auth,
+  query: StatisticsQuery,
+  timeZone: string,
+  which: 'added' | 'deleted',
+): Promise<SizeStatisticsRow[]> {
+  const rows = await sql.sizesByPeriod(deps.db, query, timeZone, statisticsScope(auth, 1));
+  return fill(
+    query,
+    rows,
+    (Date, row) => ({
+      Date,
+      Count: (which === 'added' ? row?.added : row?.deleted) ?? 0,
+      Instances: (which === 'added' ? row?.added_instances : row?.deleted_instances) ?? 0,
+    }),
+    ['Count', 'Instances'],
+  );
+}
+
+/** Bytes held at the end of each period (a level: `sum` changes nothing). */
+export async function capacity(deps: Pick<Deps, 'db'>, auth: Auth, query: StatisticsQuery, timeZone: string): Promise<StatisticsRow[]> {
+  const scope = statisticsScope(auth, 1);
+  const [rows, before] = await Promise.all([
+    sql.sizesByPeriod(deps.db, query, timeZone, scope),
+    sql.heldBefore(deps.db, query, timeZone, scope),
+  ]);
+  let held = before;
+  return fill({ ...query, sum: false }, rows, (Date, row) => {
+    held += (row?.added ?? 0) - (row?.deleted ?? 0);
+    return { Date, Count: held };
+  });
+}
+
+export async function shares(deps: Pick<Deps, 'db'>, auth: Auth, query: StatisticsQuery, timeZone: string): Promise<ShareStatisticsRow[]> {
+  const rows = await sql.sharesByPeriod(deps.db, query, timeZone, institutionOf(auth));
+  return fill(
+    query,
+    rows,
+    (Date, row) => ({ Date, Count: (row?.study ?? 0) + (row?.patient ?? 0), Study: row?.study ?? 0, Patient: row?.patient ?? 0 }),
+    ['Count', 'Study', 'Patient'],
+  );
+}
+
+/** Peaks are maxima: `sum` adds up only the distinct accounts. */
+export async function connections(
+  deps: Pick<Deps, 'db'>,
+  auth: Auth,
+  query: StatisticsQuery,
+  timeZone: string,
+): Promise<ConnectedStatisticsRow[]> {
+  const rows = await sql.connectionsByPeriod(deps.db, query, timeZone, institutionOf(auth));
+  return fill(query, rows, (Date, row) => ({ Date, Count: row?.peak ?? 0, Accounts: row?.accounts ?? 0 }), ['Accounts']);
+}
+
+/** Studies per modality: every period × every modality that has studies in the range. */
+export async function modalities(
+  deps: Pick<Deps, 'db'>,
+  auth: Auth,
+  query: StatisticsQuery,
+  timeZone: string,
+  options: { basis: 'study' | 'arrival'; modality?: string },
+): Promise<ModalityStatisticsRow[]> {
+  const rows = await sql.studiesByModality(deps.db, query, timeZone, statisticsScope(auth, 1), options);
+  const names = [...new Set(rows.map((row) => row.modality))].sort();
+  const answer: ModalityStatisticsRow[] = [];
+  for (const name of names) {
+    const mine = rows.filter((row) => row.modality === name);
+    const filled = fill(query, mine, (Date, row) => ({ Date, Modality: name, Count: row?.studies ?? 0 }));
+    answer.push(...filled);
+  }
+  return answer.sort((a, b) => a.Date.localeCompare(b.Date) || a.Modality.localeCompare(b.Modality));
+}
+
+/** No CXR AI is licensed in this product yet: Count 0, Date today (spec 3 §3, MaxNumberOfCXR -1). */
+export function cxrAiCount(today: string): CxrAiCount {
+  return { Count: 0, Date: today };
+}
+
+export async function info(deps: Pick<Deps, 'db' | 'config'>, auth: Auth): Promise<StatisticsInfo> {
+  const [{ timeZone, today }, backfill] = await Promise.all([siteDay(deps), sql.selectBackfill(deps.db)]);
+  return {
+    TimeZone: timeZone,
+    Today: today,
+    Backfill: backfill
+      ? { DoneAt: backfill.done_at.toISOString(), Studies: backfill.studies, Instances: backfill.instances, Bytes: backfill.bytes }
+      : null,
+    // No licence carries a capacity yet (issue "licence"): 0 draws no line.
+    Caps: { MaxCapacityBytes: 0, MaxMonthlyShares: deps.config.maxMonthlyShares, MaxWebConnections: deps.config.maxWebConnections },
+    Limited: statisticsScope(auth, 1) !== null,
+  };
+}
+
+const toCount = (row: sql.TodayRow): DashboardCount => ({ Key: row.key, Studies: row.studies, Instances: row.instances, Bytes: row.bytes });
+
+/** Disk use of Orthanc's storage folder, when the adapter can see it. */
+async function storageUse(path: string | null): Promise<Dashboard['Server']['Storage']> {
+  if (!path) return null;
+  try {
+    const stats = await statfs(path);
+    return { Path: path, Capacity: stats.blocks * stats.bsize, Used: (stats.blocks - stats.bfree) * stats.bsize };
+  } catch {
+    return null;
+  }
+}
+
+export async function dashboard(deps: Deps, auth: Auth, isAdmin: boolean): Promise<Dashboard> {
+  const { timeZone, today } = await siteDay(deps);
+  const scope = statisticsScope(auth, 1);
+  const visible = visibleStudies(auth, 2);
+  const [byModality, byAe, recent, held, heldStudies, live, system, storage, index] = await Promise.all([
+    sql.arrivalsToday(deps.db, today, timeZone, scope, 'modality'),
+    sql.arrivalsToday(deps.db, today, timeZone, scope, 'ae_title'),
+    sql.recentStudies(deps.db, 10, visible),
+    sql.heldNow(deps.db, scope),
+    sql.countVisibleStudies(deps.db, visibleStudies(auth, 1)),
+    deps.sessions.connections(),
+    deps.orthanc.getSystem({ timeoutMs: 3000 }).catch(() => null),
+    isAdmin ? storageUse(deps.config.orthanc.storageDir) : Promise.resolve(null),
+    isAdmin ? readIndexStatus(deps.db, deps.orthanc).catch(() => null) : Promise.resolve(null),
+  ]);
+  return {
+    Today: today,
+    TimeZone: timeZone,
+    ArrivalsByModality: byModality.map(toCount),
+    ArrivalsByAETitle: byAe.map(toCount),
+    WebConnections: live.length,
+    LastStudies: recent.map((row) => ({
+      StudyInstanceUID: row.study_instance_uid,
+      PatientName: row.patient_name,
+      PatientID: row.patient_id,
+      StudyDate: row.study_date,
+      Modalities: row.modalities_in_study,
+      AETitle: row.ae_title,
+      ReceivedAt: row.created_at.toISOString(),
+    })),
+    Server: {
+      Version: PRODUCT_VERSION,
+      OrthancVersion: system?.Version ?? '',
+      Storage: storage,
+      IndexLag: index?.LagChanges ?? null,
+      HeldBytes: held,
+      HeldStudies: heldStudies,
+    },
+  };
+}

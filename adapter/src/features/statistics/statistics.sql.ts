@@ -1,0 +1,236 @@
+/**
+ * Every SQL text of statistics: reading the facts the triggers of 024_statistics.sql write. Facts
+ * sit in 15-minute UTC buckets; each query cuts them into the site's days, months or years with
+ * `at time zone`, over [start, end] as local dates. Answers are sparse (periods with facts only);
+ * the service fills the empty periods.
+ */
+import type { Db } from '../../db/pool.ts';
+import type { Predicate } from '../../access/visibility.ts';
+import type { StatisticsQuery } from '@pacs/common';
+
+/** The period a fact belongs to, as YYYY-MM-DD of its first day. */
+interface PeriodRow {
+  period: string;
+}
+
+class Sql {
+  readonly values: unknown[] = [];
+  param(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  /** The caller's predicate over `f`, renumbered after the parameters so far; 'true' for everyone. */
+  scope(predicate: Predicate | null): string {
+    if (predicate === null) return 'true';
+    const offset = this.values.length;
+    this.values.push(...predicate.params);
+    return predicate.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+  }
+}
+
+/** A bucket column's local period and the range filter, in the site's time zone. */
+function bucketRange(sql: Sql, query: Pick<StatisticsQuery, 'unit' | 'start' | 'end'>, timeZone: string) {
+  const zone = sql.param(timeZone);
+  const unit = sql.param(query.unit);
+  const start = sql.param(query.start);
+  const end = sql.param(query.end);
+  // Grouped by the truncated timestamp and formatted once per group: to_char per fact row costs
+  // more than the rest of the query.
+  const trunc = `date_trunc(${unit}::text, f.bucket at time zone ${zone}::text)`;
+  return {
+    trunc,
+    period: `to_char(${trunc}, 'YYYY-MM-DD')`,
+    where: `f.bucket >= (${start}::date::timestamp at time zone ${zone}::text) and f.bucket < ((${end}::date + 1)::timestamp at time zone ${zone}::text)`,
+  };
+}
+
+export interface SizeRow extends PeriodRow {
+  added: number;
+  added_instances: number;
+  deleted: number;
+  deleted_instances: number;
+}
+
+/** Bytes and instances added and deleted per period. */
+export async function sizesByPeriod(db: Db, query: StatisticsQuery, timeZone: string, scope: Predicate | null): Promise<SizeRow[]> {
+  const sql = new Sql();
+  const range = bucketRange(sql, query, timeZone);
+  const { rows } = await db.query<SizeRow>(
+    `select ${range.period} as period,
+            sum(f.added_bytes)::float8 as added, sum(f.added_instances)::float8 as added_instances,
+            sum(f.deleted_bytes)::float8 as deleted, sum(f.deleted_instances)::float8 as deleted_instances
+       from statistics_data f where ${range.where} and ${sql.scope(scope)} group by ${range.trunc}`,
+    sql.values,
+  );
+  return rows;
+}
+
+/** Bytes held before `start` (what was added less what was deleted): where capacity starts. */
+export async function heldBefore(db: Db, query: StatisticsQuery, timeZone: string, scope: Predicate | null): Promise<number> {
+  const sql = new Sql();
+  const before = `f.bucket < (${sql.param(query.start)}::date::timestamp at time zone ${sql.param(timeZone)}::text)`;
+  const { rows } = await db.query<{ held: number | null }>(
+    `select sum(f.added_bytes - f.deleted_bytes)::float8 as held from statistics_data f where ${before} and ${sql.scope(scope)}`,
+    sql.values,
+  );
+  return rows[0]?.held ?? 0;
+}
+
+export interface ModalityRow extends PeriodRow {
+  modality: string;
+  studies: number;
+}
+
+/** Studies per modality and period of their StudyDate (`basis` study) or of their arrival. */
+export async function studiesByModality(
+  db: Db,
+  query: StatisticsQuery,
+  timeZone: string,
+  scope: Predicate | null,
+  options: { basis: 'study' | 'arrival'; modality?: string },
+): Promise<ModalityRow[]> {
+  const sql = new Sql();
+  const modality = options.modality === undefined ? 'true' : `upper(f.modality) = upper(${sql.param(options.modality)})`;
+  if (options.basis === 'arrival') {
+    const range = bucketRange(sql, query, timeZone);
+    const { rows } = await db.query<ModalityRow>(
+      `select ${range.period} as period, f.modality, sum(f.studies)::float8 as studies
+         from statistics_data f where ${range.where} and f.studies > 0 and ${modality} and ${sql.scope(scope)}
+        group by ${range.trunc}, f.modality`,
+      sql.values,
+    );
+    return rows;
+  }
+  const unit = sql.param(query.unit);
+  const start = sql.param(query.start);
+  const end = sql.param(query.end);
+  const { rows } = await db.query<ModalityRow>(
+    `select to_char(date_trunc(${unit}::text, f.study_date::timestamp), 'YYYY-MM-DD') as period, f.modality, sum(f.studies)::float8 as studies
+       from statistics_study_dates f where f.study_date between ${start}::date and ${end}::date and ${modality} and ${sql.scope(scope)}
+      group by date_trunc(${unit}::text, f.study_date::timestamp), f.modality`,
+    sql.values,
+  );
+  return rows;
+}
+
+export interface ShareRow extends PeriodRow {
+  study: number;
+  patient: number;
+}
+
+/** Shares created per period; `institution` limits them to those its accounts created. */
+export async function sharesByPeriod(db: Db, query: StatisticsQuery, timeZone: string, institution: number | null): Promise<ShareRow[]> {
+  const sql = new Sql();
+  const range = bucketRange(sql, query, timeZone);
+  const mine = institution === null ? 'true' : `f.institution = ${sql.param(institution)}`;
+  const { rows } = await db.query<ShareRow>(
+    `select ${range.period} as period,
+            coalesce(sum(f.shares) filter (where f.kind = 'study'), 0)::float8 as study,
+            coalesce(sum(f.shares) filter (where f.kind = 'patient'), 0)::float8 as patient
+       from statistics_shares f where ${range.where} and ${mine} group by ${range.trunc}`,
+    sql.values,
+  );
+  return rows;
+}
+
+export interface ConnectedRow extends PeriodRow {
+  peak: number;
+  accounts: number;
+}
+
+/** Most web connections at once and distinct accounts per period (everyone's, or one institution's). */
+export async function connectionsByPeriod(
+  db: Db,
+  query: StatisticsQuery,
+  timeZone: string,
+  institution: number | null,
+): Promise<ConnectedRow[]> {
+  const sql = new Sql();
+  const range = bucketRange(sql, query, timeZone);
+  const who = sql.param(institution ?? -1);
+  const { rows } = await db.query<ConnectedRow>(
+    `select coalesce(p.period, a.period) as period, coalesce(p.peak, 0)::float8 as peak, coalesce(a.accounts, 0)::float8 as accounts
+       from (select ${range.period} as period, max(f.peak) as peak from statistics_web_peaks f
+              where ${range.where} and f.institution = ${who} group by ${range.trunc}) p
+       full join (select ${range.period} as period, count(distinct f.account_id) as accounts from statistics_web_accounts f
+              where ${range.where} and (${who} = -1 or f.institution = ${who}) group by ${range.trunc}) a on a.period = p.period`,
+    sql.values,
+  );
+  return rows;
+}
+
+export interface BackfillRow {
+  done_at: Date;
+  studies: number;
+  instances: number;
+  bytes: number;
+}
+
+export async function selectBackfill(db: Db): Promise<BackfillRow | undefined> {
+  const { rows } = await db.query<BackfillRow>(
+    'select done_at, studies::float8 as studies, instances::float8 as instances, bytes::float8 as bytes from statistics_backfill where id = 1',
+  );
+  return rows[0];
+}
+
+export interface TodayRow {
+  key: string;
+  studies: number;
+  instances: number;
+  bytes: number;
+}
+
+/** Today's arrivals (from the local midnight of `today`), grouped by modality or by AE title. */
+export async function arrivalsToday(
+  db: Db,
+  today: string,
+  timeZone: string,
+  scope: Predicate | null,
+  by: 'modality' | 'ae_title',
+): Promise<TodayRow[]> {
+  const sql = new Sql();
+  const since = `f.bucket >= (${sql.param(today)}::date::timestamp at time zone ${sql.param(timeZone)}::text)`;
+  const { rows } = await db.query<TodayRow>(
+    `select f.${by === 'modality' ? 'modality' : 'ae_title'} as key, sum(f.studies)::float8 as studies,
+            sum(f.added_instances)::float8 as instances, sum(f.added_bytes)::float8 as bytes
+       from statistics_data f where ${since} and ${sql.scope(scope)}
+      group by 1 having sum(f.added_instances) > 0 or sum(f.studies) > 0 order by 4 desc, 1 limit 25`,
+    sql.values,
+  );
+  return rows;
+}
+
+/** Bytes held now by the caller's scope: every fact's added less deleted. */
+export async function heldNow(db: Db, scope: Predicate | null): Promise<number> {
+  const sql = new Sql();
+  const { rows } = await db.query<{ held: number | null }>(
+    `select sum(f.added_bytes - f.deleted_bytes)::float8 as held from statistics_data f where ${sql.scope(scope)}`,
+    sql.values,
+  );
+  return rows[0]?.held ?? 0;
+}
+
+export interface RecentStudyRow {
+  study_instance_uid: string;
+  patient_name: string;
+  patient_id: string;
+  study_date: string;
+  modalities_in_study: string[];
+  ae_title: string;
+  created_at: Date;
+}
+
+/** The studies received last that the caller sees (predicate over `st`, parameters from $2). */
+export async function recentStudies(db: Db, limit: number, visible: Predicate): Promise<RecentStudyRow[]> {
+  const { rows } = await db.query<RecentStudyRow>(
+    `select st.study_instance_uid, st.patient_name, st.patient_id, st.study_date, st.modalities_in_study, st.ae_title, st.created_at
+       from studies st where ${visible.sql} order by st.created_at desc, st.id desc limit $1`,
+    [limit, ...visible.params],
+  );
+  return rows;
+}
+
+export async function countVisibleStudies(db: Db, visible: Predicate): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select count(*)::float8 as n from studies st where ${visible.sql}`, visible.params);
+  return rows[0]?.n ?? 0;
+}

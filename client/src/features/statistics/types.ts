@@ -1,0 +1,13 @@
+export type {
+  ConnectedStatisticsRow,
+  CxrAiCount,
+  Dashboard,
+  DashboardCount,
+  DashboardStudy,
+  ModalityStatisticsRow,
+  ShareStatisticsRow,
+  SizeStatisticsRow,
+  StatisticsInfo,
+  StatisticsRow,
+  StatisticsUnit,
+} from '@pacs/common';
