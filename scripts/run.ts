@@ -15,6 +15,8 @@ import { migrate } from '../adapter/src/db/migrate.ts';
 import { bootstrap, type BootstrapResult } from '../adapter/src/db/bootstrap.ts';
 import { startPostgres, type RunningPostgres } from './services/postgres.ts';
 import { startOrthanc, type RunningOrthanc } from './services/orthanc.ts';
+import { ORTHANC_INDEX_DATABASE } from '../adapter/src/db/databases.ts';
+import { refuseUnmigratedIndex } from './orthanc-index/state.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
 import { portIsFree, stopStalePid } from './services/process.ts';
 import { Supervisor } from './supervisor.ts';
@@ -131,12 +133,17 @@ try {
     user: config.pg.user,
     password: config.pg.password,
     database: config.pg.database,
+    moreDatabases: [ORTHANC_INDEX_DATABASE],
     logFile: join(logs, 'postgres.log'),
   });
   watchService('PostgreSQL', postgres);
   console.log(`PostgreSQL  127.0.0.1:${config.pg.port}`);
+  // Orthanc's index is in PostgreSQL: a data folder from before still has it in SQLite.
+  const pgServer = { host: '127.0.0.1', port: config.pg.port, user: config.pg.user, password: config.pg.password };
+  await refuseUnmigratedIndex(join(config.dataDir, 'orthanc'), pgServer, ORTHANC_INDEX_DATABASE);
   orthanc = await startOrthanc({
     dataDir: join(config.dataDir, 'orthanc'),
+    index: { kind: 'postgresql', ...pgServer, database: ORTHANC_INDEX_DATABASE },
     httpPort: Number(new URL(config.orthanc.url).port),
     dicomPort: config.dicomPort,
     aet: config.dicomAet,

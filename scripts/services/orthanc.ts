@@ -12,8 +12,16 @@ import { writeFirstNetworkFile } from '../../adapter/src/features/network/orthan
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ORTHANC_TEMPLATE = join(repoRoot, 'orthanc-config', 'orthanc.jsonc');
 
+/**
+ * Where Orthanc keeps its index: PostgreSQL (the product, always) or the SQLite file under its data
+ * folder (only a temporary Orthanc reading an older data folder's index, and the benchmark's comparison).
+ */
+export type OrthancIndex =
+  { kind: 'postgresql'; host: string; port: number; user: string; password: string; database: string } | { kind: 'sqlite' };
+
 export interface OrthancOptions {
   dataDir: string;
+  index: OrthancIndex;
   httpPort: number;
   dicomPort: number;
   aet: string;
@@ -44,8 +52,11 @@ export function renderOrthancConfig(template: string, values: Record<string, str
 
 function pluginsDir(): string {
   const dir = process.env.ORTHANC_PLUGINS_DIR ?? '/usr/share/orthanc/plugins';
-  if (!existsSync(join(dir, 'libOrthancDicomWeb.so'))) {
-    throw new Error(`Orthanc's DICOMweb plugin was not found in ${dir}. Run scripts/ensure-system.sh.`);
+  for (const [file, name] of [
+    ['libOrthancDicomWeb.so', 'DICOMweb plugin'],
+    ['libOrthancPostgreSQLIndex.so', 'PostgreSQL index plugin (Debian package orthanc-postgresql)'],
+  ] as const) {
+    if (!existsSync(join(dir, file))) throw new Error(`Orthanc's ${name} was not found in ${dir}. Run scripts/ensure-system.sh.`);
   }
   return dir;
 }
@@ -87,8 +98,31 @@ function readDicomPort(file: string): number | undefined {
   }
 }
 
+/** The template's values for the index: the PostgreSQL section, or SQLite with that section off. */
+export function indexPlaceholders(index: OrthancIndex): Record<string, string | number | boolean> {
+  if (index.kind === 'sqlite') {
+    // The plugin stays loaded (one template) but registers no index; its settings are not read.
+    return {
+      ORTHANC_PG_INDEX: false,
+      ORTHANC_PG_HOST: '',
+      ORTHANC_PG_PORT: 0,
+      ORTHANC_PG_DATABASE: '',
+      ORTHANC_PG_USER: '',
+      ORTHANC_PG_PASSWORD: '',
+    };
+  }
+  return {
+    ORTHANC_PG_INDEX: true,
+    ORTHANC_PG_HOST: index.host,
+    ORTHANC_PG_PORT: index.port,
+    ORTHANC_PG_DATABASE: index.database,
+    ORTHANC_PG_USER: index.user,
+    ORTHANC_PG_PASSWORD: index.password,
+  };
+}
+
 /**
- * Where Orthanc keeps what, under its data folder: DICOM files, its SQLite index (the file `index`),
+ * Where Orthanc keeps what, under its data folder: DICOM files, an older SQLite index (the file `index`),
  * worklist files, its configuration and the pid of the running process (also read by the backup).
  */
 export function orthancFolders(dataDir: string) {
@@ -126,6 +160,7 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
     ORTHANC_USER: options.user,
     ORTHANC_PASSWORD: options.password,
     ORTHANC_REMOTE_ACCESS: false,
+    ...indexPlaceholders(options.index),
   });
   writeFileSync(configFile, config, { mode: 0o600 });
 
