@@ -8,7 +8,8 @@
  * search_p95_ms_100k, proxy_ratio, proxy_rss_growth_mb; (issue "Viewer") first_image_ms,
  * viewer_ready_ms, series_loaded_ms, mpr_ready_ms, scroll_fps; (issue 15 "Speed", bench/dicom.ts)
  * ingest_small_per_s and ingest_ct_per_s against dcmtk's storescp, forward_small_ratio,
- * forward_ct_ratio; plus the platform's API round trips.
+ * forward_ct_ratio; (issue 18 "Archive scale", bench/orthanc-index.ts) Orthanc's ingest and DICOMweb
+ * metadata with its index in PostgreSQL against SQLite; plus the platform's API round trips.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchDicom } from './dicom.ts';
+import { benchOrthancIndex } from './orthanc-index.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
 import { benchViewer } from './viewer.ts';
@@ -324,7 +326,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, index, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -334,6 +336,13 @@ const wanted = (part: string) => !only || only.includes(part);
 const outName = only ? `latest-${only.join('-')}` : 'latest';
 
 mkdirSync(CACHE, { recursive: true });
+// First, on stacks of its own (one per index), before the main stack starts.
+if (wanted('index')) {
+  const index = await benchOrthancIndex();
+  Object.assign(figures, index.figures);
+  notes.push(...index.notes);
+  results.push(...index.results);
+}
 const stack = await startStack({ adapter: 'child' });
 try {
   const cookie = await signIn(stack);
@@ -392,6 +401,10 @@ try {
       `| proxy_rss_growth_mb | ${figures.proxy_rss_growth_mb} | flat |`,
       `| proxy_ratio_wrk (light client) | ${figures.proxy_ratio_wrk} | (reading) |`,
       `| adapter / Orthanc CPU ms per frame | ${figures.adapter_cpu_ms_per_frame} / ${figures.orthanc_cpu_ms_per_frame} | (reading) |`,
+      `| index_ingest_per_s_pg / _sqlite (1000 small at the archive's size) | ${figures.index_ingest_per_s_pg} / ${figures.index_ingest_per_s_sqlite} | (reading) |`,
+      `| index_fill_per_s_pg / _sqlite (filling it, two associations) | ${figures.index_fill_per_s_pg} / ${figures.index_fill_per_s_sqlite} | (reading) |`,
+      `| index_series_metadata_p95_ms_pg / _sqlite | ${figures.index_series_metadata_p95_ms_pg} / ${figures.index_series_metadata_p95_ms_sqlite} | (reading) |`,
+      `| index_study_metadata_p95_ms_pg / _sqlite | ${figures.index_study_metadata_p95_ms_pg} / ${figures.index_study_metadata_p95_ms_sqlite} | (reading) |`,
       `| first_image_ms | ${figures.first_image_ms} | ≤ 500 |`,
       `| viewer_ready_ms (Cornerstone's first image) | ${figures.viewer_ready_ms} | (reading) |`,
       `| series_loaded_ms | ${figures.series_loaded_ms} | ≤ 3000 |`,

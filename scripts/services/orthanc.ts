@@ -14,7 +14,7 @@ export const ORTHANC_TEMPLATE = join(repoRoot, 'orthanc-config', 'orthanc.jsonc'
 
 /**
  * Where Orthanc keeps its index: PostgreSQL (the product, always) or the SQLite file under its data
- * folder (only a temporary Orthanc reading an older data folder's index, and the benchmark's comparison).
+ * folder (only the benchmark's comparison and the tests that make an older data folder).
  */
 export type OrthancIndex =
   { kind: 'postgresql'; host: string; port: number; user: string; password: string; database: string } | { kind: 'sqlite' };

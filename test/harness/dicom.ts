@@ -193,6 +193,35 @@ export function tinyStudyInto(study: TinyStudy, studyInstanceUid: string): Buffe
   return Buffer.from(dict.write());
 }
 
+/** A tiny instance with the UIDs, numbers and patient given: benchmarks fill archives of any shape with these. */
+export function tinyInstance(place: {
+  patientId: string;
+  patientName: string;
+  studyUid: string;
+  seriesUid: string;
+  sopUid: string;
+  seriesNumber: number;
+  instanceNumber: number;
+}): Buffer {
+  const { DicomMessage, DicomMetaDictionary } = dcmjs.data;
+  const dict = DicomMessage.readFile(new Uint8Array(tinyStudy({ seed: 'tiny-instance', patientName: 'x', patientId: 'x' })).buffer);
+  const meta = DicomMetaDictionary.naturalizeDataset(dict.meta);
+  meta.MediaStorageSOPInstanceUID = place.sopUid;
+  dict.meta = DicomMetaDictionary.denaturalizeDataset(meta);
+  const dataset = DicomMetaDictionary.naturalizeDataset(dict.dict);
+  Object.assign(dataset, {
+    PatientID: place.patientId,
+    PatientName: place.patientName,
+    StudyInstanceUID: place.studyUid,
+    SeriesInstanceUID: place.seriesUid,
+    SOPInstanceUID: place.sopUid,
+    SeriesNumber: place.seriesNumber,
+    InstanceNumber: place.instanceNumber,
+  });
+  dict.dict = DicomMetaDictionary.denaturalizeDataset(dataset);
+  return Buffer.from(dict.write());
+}
+
 export function tinyStudyUids(seed: string): { study: string; series: string; instance: string } {
   return { study: uuidUid(seed, 'study'), series: uuidUid(seed, 'series'), instance: uuidUid(seed, 'instance') };
 }
