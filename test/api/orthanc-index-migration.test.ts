@@ -5,7 +5,7 @@
  * the change log carry on as they were (docs/decisions.md, "Orthanc's index in PostgreSQL").
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +17,17 @@ import { storeTinyStudies, waitForIndexedStudies } from '../harness/fixtures.ts'
 import { freePort } from '../../scripts/services/process.ts';
 import { MIGRATE_COMMAND } from '../../scripts/orthanc-index/state.ts';
 import { KEPT_SUFFIX } from '../../scripts/orthanc-index/migrate.ts';
+import { takeBackup, type Manifest } from '../../scripts/backup/take-backup.ts';
+import { restoreBackup } from '../../scripts/backup/restore-backup.ts';
+import { dumpDatabase } from '../../scripts/backup/pg-dump.ts';
+import { formatFileList, storagePath } from '../../scripts/backup/storage-files.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'pacs-migrate-'));
 chmodSync(dataDir, 0o711);
 const sqliteIndex = join(dataDir, 'orthanc', 'index', 'index');
+/** A backup as npm run backup wrote them before the move: the product's dump, the SQLite index, the files. */
+const oldBackup = join(dataDir, '..', `${dataDir.split('/').at(-1)}-old-backup`);
 
 const study = (seed: string, patient: string, modality = 'CT'): TinyStudy => ({
   seed,
@@ -85,13 +91,52 @@ beforeAll(async () => {
     // The site's DICOM port is kept in its database: Orthanc listens there on every later start.
     dicomPort: stack.config.dicomPort,
   };
+  // npm run backup refuses such a folder too: its dump of Orthanc's index would be empty.
+  await expect(takeBackup({ dataDir, pg: stack.config.pg, backupRoot: join(oldBackup, '..', 'refused') })).rejects.toThrow(MIGRATE_COMMAND);
+  mkdirSync(join(oldBackup, 'postgres'), { recursive: true });
+  await dumpDatabase(stack.config.pg, 'pacs', join(oldBackup, 'postgres', 'pacs.dump'));
   await stack.stop();
   stack = undefined;
+  writeOldBackup();
 });
+
+/** The rest of that older backup, from the stopped folder (the old backup copied the index while Orthanc ran). */
+function writeOldBackup(): void {
+  mkdirSync(join(oldBackup, 'orthanc'), { recursive: true });
+  copyFileSync(sqliteIndex, join(oldBackup, 'orthanc', 'index'));
+  copyFileSync(join(dataDir, 'orthanc', 'config', 'network.json'), join(oldBackup, 'orthanc', 'network.json'));
+  const storage = join(dataDir, 'orthanc', 'storage');
+  const files = readdirSync(storage, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => ({ uuid: entry.name, size: statSync(join(entry.parentPath, entry.name)).size }))
+    .sort((a, b) => (a.uuid < b.uuid ? -1 : 1));
+  for (const file of files) {
+    mkdirSync(join(oldBackup, 'storage', storagePath(file.uuid), '..'), { recursive: true });
+    copyFileSync(join(storage, storagePath(file.uuid)), join(oldBackup, 'storage', storagePath(file.uuid)));
+  }
+  writeFileSync(join(oldBackup, 'storage.tsv'), formatFileList(files));
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  const manifest: Manifest = {
+    format: 1,
+    createdAt: new Date().toISOString(),
+    databases: ['pacs'],
+    orthancIndex: 'sqlite',
+    network: true,
+    storage: { files: files.length, bytes, copied: files.length, copiedBytes: bytes, linked: 0 },
+    missing: [],
+    previous: null,
+    orthancPausedMs: 1,
+    seconds: 1,
+  };
+  writeFileSync(join(oldBackup, 'manifest.json'), JSON.stringify(manifest));
+}
 
 afterAll(async () => {
   await stack?.stop();
-  if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.KEEP_TEST_DATA) {
+    for (const dir of [dataDir, oldBackup, join(oldBackup, '..', 'refused'), `${oldBackup}-restored`])
+      rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe("an older data folder with Orthanc's index in SQLite", () => {
@@ -144,5 +189,25 @@ describe("an older data folder with Orthanc's index in SQLite", () => {
     const site = { ...stack, config: { ...stack.config, dicomPort: before.dicomPort } };
     await storeTinyStudies(site, admin, [study('mig-new', 'M9')], { total: OLD.length + 1 });
     expect((await orthancGet<{ Last: number }>(stack, '/changes?last')).Last).toBeGreaterThan(before.lastChange);
+  });
+
+  it('a backup taken before the move restores into a data folder on PostgreSQL, migrated on the way', async () => {
+    await stack?.stop();
+    stack = undefined;
+    const restored = `${oldBackup}-restored`;
+    const result = await restoreBackup({
+      backupDir: oldBackup,
+      dataDir: restored,
+      pgUser: 'pacs',
+      pgDatabase: 'pacs',
+      orthancUser: 'pacs',
+      dicomAet: 'PACS',
+    });
+    expect(result).toMatchObject({ studies: OLD.length, instances: OLD.length, files: OLD.length });
+    expect(existsSync(join(restored, 'orthanc', 'index', 'index'))).toBe(false);
+    stack = await startStack({ dataDir: restored });
+    expect(await orthancStatistics(stack.config)).toEqual(before.statistics);
+    const admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
+    expect((await admin.agent.get(`${API}/studies/search`).expect(200)).body.Count).toBe(before.listed);
   });
 });
