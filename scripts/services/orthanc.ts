@@ -1,6 +1,7 @@
 /**
- * Orthanc from Debian's package, with its configuration generated from orthanc-config/ and its
- * data (files, index, worklists) under one folder. HTTP listens on loopback only.
+ * Orthanc from Debian's package, with its configuration generated from orthanc-config/, its data
+ * (files, worklists) under one folder and its index in the product's PostgreSQL. HTTP listens on
+ * loopback only.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -123,7 +124,8 @@ export function indexPlaceholders(index: OrthancIndex): Record<string, string | 
 
 /**
  * Where Orthanc keeps what, under its data folder: DICOM files, an older SQLite index (the file `index`),
- * worklist files, its configuration and the pid of the running process (also read by the backup).
+ * worklist files, its configuration and the pid of the running process (read by the restore and
+ * the index migration, which refuse to work under a running PACS).
  */
 export function orthancFolders(dataDir: string) {
   return {
