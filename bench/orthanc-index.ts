@@ -61,11 +61,17 @@ function storeFolders(stack: Stack, dirs: string[], parallel: number): number {
     const script = batch
       .map((dir) => `storescu -aet BENCH -aec PACS +sd 127.0.0.1 ${stack.config.dicomPort} ${JSON.stringify(dir)} &`)
       .join('\n');
+    // storescu's own lines (a warning per file, at worst) are not kept: spawnSync's buffer would fill.
     const run = spawnSync('bash', ['-c', `${script}\nfail=0; for job in $(jobs -p); do wait $job || fail=1; done; exit $fail`], {
       encoding: 'utf8',
       env: { ...process.env, TCP_NODELAY: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 64 << 20,
     });
-    if (run.status !== 0) throw new Error(`storescu failed: ${run.stderr.slice(0, 500)}`);
+    if (run.status !== 0) {
+      const why = run.error?.message ?? run.signal ?? `exit ${run.status}`;
+      throw new Error(`storescu failed (${why}) on ${batch.join(', ')}: ${run.stderr.slice(-2000)}`);
+    }
   }
   return (performance.now() - started) / 1000;
 }
