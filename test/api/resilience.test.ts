@@ -83,7 +83,8 @@ describe('PostgreSQL stops and returns', () => {
     const { url, user, password } = stack.config.orthanc;
     const orthanc = await fetch(`${url}/statistics`, {
       headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') },
-      signal: AbortSignal.timeout(30_000),
+      // Orthanc answers once its connection retries are spent: up to 10 × 2 s (orthanc.jsonc).
+      signal: AbortSignal.timeout(45_000),
     });
     expect(orthanc.status).toBe(503);
     expect(await stateUntil('Orthanc', 'down')).toBe('down');
