@@ -343,7 +343,8 @@ if (wanted('index')) {
   notes.push(...index.notes);
   results.push(...index.results);
 }
-const stack = await startStack({ adapter: 'child' });
+// BENCH_ORTHANC_INDEX=sqlite runs the rest on Orthanc's SQLite index, to compare (the product runs PostgreSQL).
+const stack = await startStack({ adapter: 'child', orthancIndex: process.env.BENCH_ORTHANC_INDEX === 'sqlite' ? 'sqlite' : 'postgresql' });
 try {
   const cookie = await signIn(stack);
   if (wanted('api')) await benchApi(stack, cookie);
