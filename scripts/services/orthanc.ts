@@ -29,6 +29,12 @@ export interface OrthancOptions {
   user: string;
   password: string;
   logFile: string;
+  /**
+   * One node of a cluster (scripts/services/cluster.ts): the index is shared with other Orthanc
+   * processes (no lock, a name of its own), and the files and worklists are those of the data
+   * folder `sharedDir` (the first node's); `dataDir` keeps this node's configuration and pid.
+   */
+  cluster?: { serverId: string; sharedDir: string };
 }
 
 export interface RunningOrthanc {
@@ -139,10 +145,11 @@ export function orthancFolders(dataDir: string) {
 
 export async function startOrthanc(options: OrthancOptions): Promise<RunningOrthanc> {
   const folders = orthancFolders(options.dataDir);
+  const shared = options.cluster ? orthancFolders(options.cluster.sharedDir) : folders;
   const dirs = {
-    ORTHANC_STORAGE_DIR: folders.storage,
+    ORTHANC_STORAGE_DIR: shared.storage,
     ORTHANC_INDEX_DIR: folders.index,
-    ORTHANC_WORKLISTS_DIR: folders.worklists,
+    ORTHANC_WORKLISTS_DIR: shared.worklists,
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
 
@@ -163,6 +170,8 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
     ORTHANC_PASSWORD: options.password,
     ORTHANC_REMOTE_ACCESS: false,
     ...indexPlaceholders(options.index),
+    ORTHANC_PG_LOCK: !options.cluster,
+    ORTHANC_SERVER_ID: options.cluster?.serverId ?? 'node-1',
   });
   writeFileSync(configFile, config, { mode: 0o600 });
 

@@ -51,6 +51,8 @@ const { config, read } = configWithReads({ ...imageEnvironment(), ...adapterEnv 
 /** Variables the adapter reads that compose leaves unset on purpose. */
 const LEFT_TO_DEFAULT: Record<string, string> = {
   ORTHANC_HTTP_PORT: 'ORTHANC_URL names Orthanc, host and port',
+  ORTHANC_JOBS_URL: 'one Orthanc: its jobs run where ORTHANC_URL points',
+  ORTHANC_NODE_URLS: 'one Orthanc: ORTHANC_URL is every node',
   CLIENT_DIR: 'the Dockerfile copies the client where the default points (../../client/dist from adapter/src)',
   TLS_CERT: 'HTTPS is the tls profile’s nginx front; the adapter serves plain HTTP inside the network',
   TLS_KEY: 'as TLS_CERT',
