@@ -4,7 +4,7 @@
  * transfer syntax and each group is sent with the matching proposal flag. One association per
  * group; `--no-halt` keeps going past a bad file, whose failure is reported.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +100,41 @@ export function storeFiles(files: string[], target: { port: number; aet?: string
     }
   }
   return result;
+}
+
+/**
+ * Sends uncompressed files by storescu without blocking the event loop (readers keep running in
+ * the test meanwhile), with TCP_NODELAY=1 as a fast modality would. Answers the files the archive
+ * acknowledged and those it did not (refused, or never answered because the association died):
+ * what a modality sends again.
+ */
+export function sendFiles(
+  files: readonly string[],
+  target: { port: number; aet?: string },
+): Promise<{ acknowledged: string[]; unacknowledged: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'storescu',
+      ['-v', '--no-halt', '-aet', 'STORESCU', '-aec', target.aet ?? 'PACS', '127.0.0.1', String(target.port), ...files],
+      {
+        env: { ...process.env, TCP_NODELAY: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', () => {
+      const acknowledged = new Set<string>();
+      let current: string | undefined;
+      for (const line of output.split('\n')) {
+        const sending = /^I: Sending file: (.+)$/.exec(line);
+        if (sending) current = sending[1];
+        else if (current && /^I: Received Store Response \((Success|Warning)/.test(line)) acknowledged.add(current);
+      }
+      resolve({ acknowledged: [...acknowledged], unacknowledged: files.filter((file) => !acknowledged.has(file)) });
+    });
+  });
 }
 
 /** Orthanc's own counts, read over its REST API (the oracle for what the index must hold). */
