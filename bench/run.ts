@@ -9,7 +9,8 @@
  * viewer_ready_ms, series_loaded_ms, mpr_ready_ms, scroll_fps; (issue 15 "Speed", bench/dicom.ts)
  * ingest_small_per_s and ingest_ct_per_s against dcmtk's storescp, forward_small_ratio,
  * forward_ct_ratio; (issue 18 "Archive scale", bench/orthanc-index.ts) Orthanc's ingest and DICOMweb
- * metadata with its index in PostgreSQL against SQLite; plus the platform's API round trips.
+ * metadata with its index in PostgreSQL against SQLite; (issue 18 "Cluster", bench/cluster.ts)
+ * cluster_frames_ratio and cluster_search_p95_ms; plus the platform's API round trips.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchDicom } from './dicom.ts';
 import { benchOrthancIndex } from './orthanc-index.ts';
+import { benchCluster } from './cluster.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
 import { benchViewer } from './viewer.ts';
@@ -343,6 +345,12 @@ if (wanted('index')) {
   notes.push(...index.notes);
   results.push(...index.results);
 }
+if (wanted('cluster')) {
+  const cluster = await benchCluster();
+  Object.assign(figures, cluster.figures);
+  notes.push(...cluster.notes);
+  results.push(...cluster.results);
+}
 // BENCH_ORTHANC_INDEX=sqlite runs the rest on Orthanc's SQLite index, to compare (the product runs PostgreSQL).
 const stack = await startStack({ adapter: 'child', orthancIndex: process.env.BENCH_ORTHANC_INDEX === 'sqlite' ? 'sqlite' : 'postgresql' });
 try {
@@ -406,6 +414,9 @@ try {
       `| index_fill_per_s_pg / _sqlite (filling it, two associations) | ${figures.index_fill_per_s_pg} / ${figures.index_fill_per_s_sqlite} | (reading) |`,
       `| index_series_metadata_p95_ms_pg / _sqlite | ${figures.index_series_metadata_p95_ms_pg} / ${figures.index_series_metadata_p95_ms_sqlite} | (reading) |`,
       `| index_study_metadata_p95_ms_pg / _sqlite | ${figures.index_study_metadata_p95_ms_pg} / ${figures.index_study_metadata_p95_ms_sqlite} | (reading) |`,
+      `| cluster_frames_ratio (2 Orthanc + 2 adapters ÷ 1 + 1, behind nginx) | ${figures.cluster_frames_ratio} | (reading) |`,
+      `| cluster_search_p95_ms (50 readers, one search a second, 2 + 2; 1 + 1: ${figures.cluster_search_p95_ms_1x1}) | ${figures.cluster_search_p95_ms} | (reading) |`,
+      `| cluster_search_saturated_p95_ms (50 back to back, 2 + 2; 1 + 1: ${figures.cluster_search_saturated_p95_ms_1x1}) | ${figures.cluster_search_saturated_p95_ms} | (reading) |`,
       `| first_image_ms | ${figures.first_image_ms} | ≤ 500 |`,
       `| viewer_ready_ms (Cornerstone's first image) | ${figures.viewer_ready_ms} | (reading) |`,
       `| series_loaded_ms | ${figures.series_loaded_ms} | ≤ 3000 |`,
