@@ -406,6 +406,8 @@ try {
       `| index_fill_per_s_pg / _sqlite (filling it, two associations) | ${figures.index_fill_per_s_pg} / ${figures.index_fill_per_s_sqlite} | (reading) |`,
       `| index_series_metadata_p95_ms_pg / _sqlite | ${figures.index_series_metadata_p95_ms_pg} / ${figures.index_series_metadata_p95_ms_sqlite} | (reading) |`,
       `| index_study_metadata_p95_ms_pg / _sqlite | ${figures.index_study_metadata_p95_ms_pg} / ${figures.index_study_metadata_p95_ms_sqlite} | (reading) |`,
+      `| index CPU ms per instance / series metadata / study metadata, pg | ${figures.index_ingest_cpu_ms_pg} / ${figures.index_series_metadata_cpu_ms_pg} / ${figures.index_study_metadata_cpu_ms_pg} | (reading) |`,
+      `| index CPU ms per instance / series metadata / study metadata, sqlite | ${figures.index_ingest_cpu_ms_sqlite} / ${figures.index_series_metadata_cpu_ms_sqlite} / ${figures.index_study_metadata_cpu_ms_sqlite} | (reading) |`,
       `| first_image_ms | ${figures.first_image_ms} | ≤ 500 |`,
       `| viewer_ready_ms (Cornerstone's first image) | ${figures.viewer_ready_ms} | (reading) |`,
       `| series_loaded_ms | ${figures.series_loaded_ms} | ≤ 3000 |`,
