@@ -12,6 +12,7 @@ import { startStack, type Stack } from '../test/harness/stack.ts';
 import { tinyInstance } from '../test/harness/dicom.ts';
 import { uuidUid } from '../scripts/demo/generate-ct.ts';
 import { measure, round, type Measurement } from './measure.ts';
+import { cpuMsPer, stackCpu } from './process-cpu.ts';
 
 const CACHE = 'bench/out/cache/index';
 /** Instances per series and series per study: a small CT-like archive shape. */
@@ -87,13 +88,15 @@ export async function benchOrthancIndex(): Promise<{ figures: Record<string, num
   const results: Measurement[] = [];
   for (const kind of ['sqlite', 'postgresql'] as const) {
     const key = kind === 'sqlite' ? 'sqlite' : 'pg';
-    const stack = await startStack({ adapter: 'child', orthancIndex: kind });
+    const stack = await startStack({ adapter: 'child', orthancIndex: kind, durablePostgres: true });
     try {
       await stack.stopAdapter();
       log(`index (${kind}): filling Orthanc to ${count} instances…`);
       const fillSeconds = storeFolders(stack, fill, 2);
       log(`index (${kind}): 1000 more instances at ${count}…`);
+      const beforeProbe = stackCpu(stack.dataDir);
       const probeSeconds = storeFolders(stack, [probe], 1);
+      const probeCpu = cpuMsPer(beforeProbe, stackCpu(stack.dataDir), PROBE);
       const { url, user, password } = stack.config.orthanc;
       const headers = { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') };
       const last = uidsOf(count - 1);
@@ -112,16 +115,28 @@ export async function benchOrthancIndex(): Promise<{ figures: Record<string, num
         if (!response.ok) throw new Error(`${path} answered ${response.status}`);
         await response.arrayBuffer();
       };
+      // CPU per request counts the warm-up too: measure's 20 calls before its timed ones.
+      const beforeSeries = stackCpu(stack.dataDir);
       const series = await measure(`Orthanc (${kind} index, ${count} instances) series metadata`, 200, 4, metadata('series'));
+      const seriesCpu = cpuMsPer(beforeSeries, stackCpu(stack.dataDir), 200 + 20);
+      const beforeStudy = stackCpu(stack.dataDir);
       const study = await measure(`Orthanc (${kind} index, ${count} instances) study metadata`, 100, 4, metadata('study'));
+      const studyCpu = cpuMsPer(beforeStudy, stackCpu(stack.dataDir), 100 + 20);
       results.push(series, study);
       figures[`index_fill_per_s_${key}`] = round(count / fillSeconds, 1);
       figures[`index_ingest_per_s_${key}`] = round(PROBE / probeSeconds, 1);
       figures[`index_series_metadata_p95_ms_${key}`] = series.p95_ms;
       figures[`index_study_metadata_p95_ms_${key}`] = study.p95_ms;
+      // CPU milliseconds (Orthanc + PostgreSQL) per instance stored and per request: steadier than
+      // latencies on a shared machine. SQLite's index is inside Orthanc's own figure.
+      figures[`index_ingest_cpu_ms_${key}`] = round(probeCpu.orthanc + probeCpu.postgres);
+      figures[`index_series_metadata_cpu_ms_${key}`] = round(seriesCpu.orthanc + seriesCpu.postgres);
+      figures[`index_study_metadata_cpu_ms_${key}`] = round(studyCpu.orthanc + studyCpu.postgres);
       notes.push(
         `index (${kind}): filled to ${count} instances (${studyCount} studies of ${SERIES_PER_STUDY} series of ${PER_SERIES}) ` +
-          `in ${round(fillSeconds, 1)} s over two associations; 1000 more at that size in ${round(probeSeconds, 1)} s over one`,
+          `in ${round(fillSeconds, 1)} s over two associations; 1000 more at that size in ${round(probeSeconds, 1)} s over one; ` +
+          `CPU ms Orthanc/PostgreSQL per instance ${probeCpu.orthanc}/${probeCpu.postgres}, per series metadata ` +
+          `${seriesCpu.orthanc}/${seriesCpu.postgres}, per study metadata ${studyCpu.orthanc}/${studyCpu.postgres}`,
       );
     } finally {
       await stack.stop();

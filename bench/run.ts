@@ -414,6 +414,8 @@ try {
       `| index_fill_per_s_pg / _sqlite (filling it, two associations) | ${figures.index_fill_per_s_pg} / ${figures.index_fill_per_s_sqlite} | (reading) |`,
       `| index_series_metadata_p95_ms_pg / _sqlite | ${figures.index_series_metadata_p95_ms_pg} / ${figures.index_series_metadata_p95_ms_sqlite} | (reading) |`,
       `| index_study_metadata_p95_ms_pg / _sqlite | ${figures.index_study_metadata_p95_ms_pg} / ${figures.index_study_metadata_p95_ms_sqlite} | (reading) |`,
+      `| index CPU ms per instance / series metadata / study metadata, pg | ${figures.index_ingest_cpu_ms_pg} / ${figures.index_series_metadata_cpu_ms_pg} / ${figures.index_study_metadata_cpu_ms_pg} | (reading) |`,
+      `| index CPU ms per instance / series metadata / study metadata, sqlite | ${figures.index_ingest_cpu_ms_sqlite} / ${figures.index_series_metadata_cpu_ms_sqlite} / ${figures.index_study_metadata_cpu_ms_sqlite} | (reading) |`,
       `| cluster_frames_ratio (2 Orthanc + 2 adapters ÷ 1 + 1, behind nginx) | ${figures.cluster_frames_ratio} | (reading) |`,
       `| cluster_search_p95_ms (50 readers, one search a second, 2 + 2; 1 + 1: ${figures.cluster_search_p95_ms_1x1}) | ${figures.cluster_search_p95_ms} | (reading) |`,
       `| cluster_search_saturated_p95_ms (50 back to back, 2 + 2; 1 + 1: ${figures.cluster_search_saturated_p95_ms_1x1}) | ${figures.cluster_search_saturated_p95_ms} | (reading) |`,

@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.ts';
 import { writeFirstNetworkFile } from './features/network/orthanc-network.ts';
-import { createMissingDatabases, ORTHANC_INDEX_DATABASE } from './db/databases.ts';
+import { ensureDatabases, ORTHANC_INDEX_DATABASE } from './db/databases.ts';
 
 try {
   const config = loadConfig();
@@ -24,7 +24,7 @@ try {
     console.log(`Orthanc's DICOM settings: ${file}`);
   }
   const { host, port, user, password } = config.pg;
-  const created = await createMissingDatabases({ host, port, user, password }, [ORTHANC_INDEX_DATABASE]);
+  const created = await ensureDatabases({ host, port, user, password }, [ORTHANC_INDEX_DATABASE]);
   console.log(`Orthanc's index: database ${ORTHANC_INDEX_DATABASE}${created.length > 0 ? ' (created)' : ''}`);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `prepare: ${error instanceof Error ? error.message : String(error)}`);

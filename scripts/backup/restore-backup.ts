@@ -23,7 +23,7 @@ import { orthancFolders, startOrthanc, type RunningOrthanc } from '../services/o
 import { loadOrCreateSecrets } from '../services/secrets.ts';
 import { freePort } from '../services/process.ts';
 import { restoreDatabase } from './pg-dump.ts';
-import { createMissingDatabases, ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
+import { ensureDatabases, ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
 import { migrateOrthancIndex } from '../orthanc-index/migrate.ts';
 import { storagePath } from './storage-files.ts';
 import { BACKUP_FORMAT, MANIFEST, alive, readFileList, type Manifest } from './take-backup.ts';
@@ -164,7 +164,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       moreDatabases: [ORTHANC_INDEX_DATABASE],
       logFile: join(logs, 'postgres.log'),
     });
-    await createMissingDatabases(pgServer, manifest.databases);
+    await ensureDatabases(pgServer, manifest.databases);
     for (const database of manifest.databases) await restoreDatabase(pgServer, database, join(backupDir, 'postgres', `${database}.dump`));
     if (manifest.orthancIndex === 'sqlite') {
       await migrateOrthancIndex({

@@ -8,7 +8,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
-import { createMissingDatabases } from '../../adapter/src/db/databases.ts';
+import { ensureDatabases } from '../../adapter/src/db/databases.ts';
 import { dieWithParent, sleep, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
 
 export interface PostgresOptions {
@@ -149,7 +149,7 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   const child = spawnLogged(cmd, args, options.logFile);
   await waitFor('PostgreSQL', () => canConnect(options, 'postgres'), 30_000, child, options.logFile);
 
-  await createMissingDatabases({ host: '127.0.0.1', port: options.port, user: options.user, password: options.password }, [
+  await ensureDatabases({ host: '127.0.0.1', port: options.port, user: options.user, password: options.password }, [
     options.database,
     ...(options.moreDatabases ?? []),
   ]);

@@ -60,44 +60,60 @@ export interface StoreResult {
   failed: { file: string; reason: string }[];
 }
 
-export function storeFiles(files: string[], target: { port: number; aet?: string; callingAet?: string; host?: string }): StoreResult {
+type StoreTarget = { port: number; aet?: string; callingAet?: string; host?: string };
+
+/** storescu's arguments for one group of files proposed with the same transfer syntax flag. */
+function storescuArgs(flag: string, group: string[], target: StoreTarget): string[] {
+  return [
+    ...(flag ? [flag] : []),
+    '--no-halt',
+    '-aet',
+    target.callingAet ?? 'STORESCU',
+    '-aec',
+    target.aet ?? 'PACS',
+    target.host ?? '127.0.0.1',
+    String(target.port),
+    ...group,
+  ];
+}
+
+/** The files grouped by the transfer syntax flag storescu must propose for them. */
+function byProposal(files: string[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const file of files) {
     const flag = PROPOSE[transferSyntaxOf(file)] ?? '';
     groups.set(flag, [...(groups.get(flag) ?? []), file]);
   }
+  return groups;
+}
+
+/** Adds to `result` what storescu's error output says about each file of `group`. */
+function readStoreOutput(group: string[], stderr: string, result: StoreResult): void {
+  const lines = stderr.split('\n');
+  const failedFiles = new Set<string>();
+  for (const [index, line] of lines.entries()) {
+    const match = /^E: (?:Store Failed, file|Bad DICOM file): (.+?):?$/.exec(line);
+    if (match?.[1]) {
+      failedFiles.add(match[1]);
+      result.failed.push({ file: match[1], reason: (lines[index + 1] ?? '').replace(/^E:\s*/, '') });
+    }
+  }
+  // storescu names a file it could not even parse only in a preceding error line.
+  for (const file of group) {
+    if (failedFiles.has(file)) continue;
+    if (lines.some((line) => line.includes(file) && /^E:/.test(line))) {
+      result.failed.push({ file, reason: 'unreadable file' });
+      continue;
+    }
+    result.sent++;
+  }
+}
+
+export function storeFiles(files: string[], target: StoreTarget): StoreResult {
   const result: StoreResult = { sent: 0, failed: [] };
-  for (const [flag, group] of groups) {
-    const args = [
-      ...(flag ? [flag] : []),
-      '--no-halt',
-      '-aet',
-      target.callingAet ?? 'STORESCU',
-      '-aec',
-      target.aet ?? 'PACS',
-      target.host ?? '127.0.0.1',
-      String(target.port),
-      ...group,
-    ];
-    const run = spawnSync('storescu', args, { encoding: 'utf8' });
-    const lines = run.stderr.split('\n');
-    const failedFiles = new Set<string>();
-    for (const [index, line] of lines.entries()) {
-      const match = /^E: (?:Store Failed, file|Bad DICOM file): (.+?):?$/.exec(line);
-      if (match?.[1]) {
-        failedFiles.add(match[1]);
-        result.failed.push({ file: match[1], reason: (lines[index + 1] ?? '').replace(/^E:\s*/, '') });
-      }
-    }
-    // storescu names a file it could not even parse only in a preceding error line.
-    for (const file of group) {
-      if (failedFiles.has(file)) continue;
-      if (lines.some((line) => line.includes(file) && /^E:/.test(line))) {
-        result.failed.push({ file, reason: 'unreadable file' });
-        continue;
-      }
-      result.sent++;
-    }
+  for (const [flag, group] of byProposal(files)) {
+    const run = spawnSync('storescu', storescuArgs(flag, group, target), { encoding: 'utf8' });
+    readStoreOutput(group, run.stderr, result);
   }
   return result;
 }
@@ -135,6 +151,29 @@ export function sendFiles(
       resolve({ acknowledged: [...acknowledged], unacknowledged: files.filter((file) => !acknowledged.has(file)) });
     });
   });
+}
+
+/**
+ * Sends each list of files over its own association, all at once (modalities and routers open
+ * several): one result per list. Files of one list must share a transfer syntax.
+ */
+export async function storeFilesInParallel(lists: string[][], target: StoreTarget): Promise<StoreResult[]> {
+  return Promise.all(
+    lists.map(async (files) => {
+      const result: StoreResult = { sent: 0, failed: [] };
+      const [[flag, group]] = [...byProposal(files)] as [[string, string[]]];
+      if (group.length !== files.length) throw new Error('storeFilesInParallel: one transfer syntax per list');
+      const child = spawn('storescu', storescuArgs(flag, group, target), { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      await new Promise<void>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('close', () => resolve());
+      });
+      readStoreOutput(group, stderr, result);
+      return result;
+    }),
+  );
 }
 
 /** Orthanc's own counts, read over its REST API (the oracle for what the index must hold). */

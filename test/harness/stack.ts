@@ -35,6 +35,12 @@ export interface StackOptions {
   dataDir?: string;
   /** Orthanc's index: PostgreSQL as the product runs it (default), or SQLite (the benchmark's comparison). */
   orthancIndex?: 'postgresql' | 'sqlite';
+  /**
+   * PostgreSQL as npm start runs it (fsync, full-page writes and synchronous commits where the
+   * product asks for them), not the tests' trade of durability for speed: for the benchmark of
+   * Orthanc's index, whose SQLite rival keeps its own durability.
+   */
+  durablePostgres?: boolean;
 }
 
 export interface Stack {
@@ -133,7 +139,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       database: config.pg.database,
       moreDatabases: [ORTHANC_INDEX_DATABASE],
       logFile: join(dataDir, 'postgres.log'),
-      ephemeral: true,
+      ephemeral: !options.durablePostgres,
     });
   };
   const orthancIndex: OrthancIndex =
