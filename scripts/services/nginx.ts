@@ -73,6 +73,8 @@ ${servers(adapterPorts)}
     least_conn;
 ${servers(orthanc.nodePorts)}
     keepalive 64;
+    # Below Orthanc's KeepAliveTimeout (5 s): a connection Orthanc is closing is never reused.
+    keepalive_timeout 4s;
   }
   server {
     listen ${listenHost}:${front.port}${front.tls ? ' ssl' : ''};
