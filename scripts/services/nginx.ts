@@ -33,8 +33,8 @@ export interface RunningBalancer {
 /**
  * The nginx.conf. Replicas are stateless, so any one may answer any request: least_conn spreads
  * load by open requests (a frame download is long, a search short). A replica or node that refuses
- * connections is skipped for 5 s; an idempotent request that found it dead is retried once on
- * another (nginx never retries a POST that reached an upstream). Bodies and answers stream through
+ * connections (or drops one before answering) is skipped for 5 s; an idempotent request that found
+ * it dead is retried once on another (nginx never retries a POST that reached an upstream). Bodies and answers stream through
  * (imports of gigabytes, frame streams), never buffered to disk.
  */
 export function balancerConfig(options: BalancerOptions): string {
@@ -61,7 +61,10 @@ ${temp}
   proxy_buffering off;
   proxy_read_timeout 3600s;
   proxy_send_timeout 3600s;
-  proxy_next_upstream error timeout http_502 http_503;
+  # Only a replica or node that cannot be reached is passed over: an answer of 503 (Orthanc or
+  # PostgreSQL away) is the same on every replica, and counting it as a failure would mark the
+  # live ones down too, leaving nginx with none (502).
+  proxy_next_upstream error timeout;
   proxy_next_upstream_tries 2;
   client_max_body_size 0;
   upstream adapters {
