@@ -10,7 +10,9 @@
  * ingest_small_per_s and ingest_ct_per_s against dcmtk's storescp, forward_small_ratio,
  * forward_ct_ratio; (issue 18 "Serving") load_p99_ms with p50, p95, requests/s and errors under 50
  * readers (bench/load.ts), first_image_ms_wan, series_loaded_ms_wan and bytes over an emulated
- * 30 Mbit/s, 40 ms link (bench/wan.ts); plus the platform's API round trips.
+ * 30 Mbit/s, 40 ms link (bench/wan.ts); (issue 18 "Archive scale", bench/orthanc-index.ts) Orthanc's
+ * ingest and DICOMweb metadata with its index in PostgreSQL against SQLite; (issue 18 "Cluster",
+ * bench/cluster.ts) cluster_frames_ratio and cluster_search_p95_ms; plus the platform's API round trips.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,8 @@ import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchDicom } from './dicom.ts';
 import { benchLoad } from './load.ts';
 import { benchWan } from './wan.ts';
+import { benchOrthancIndex } from './orthanc-index.ts';
+import { benchCluster } from './cluster.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
 import { benchStats } from './stats.ts';
@@ -329,7 +333,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, stats, wan, load, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, stats, wan, load, index, cluster, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -339,7 +343,21 @@ const wanted = (part: string) => !only || only.includes(part);
 const outName = only ? `latest-${only.join('-')}` : 'latest';
 
 mkdirSync(CACHE, { recursive: true });
-const stack = await startStack({ adapter: 'child' });
+// First, on stacks of its own (one per index), before the main stack starts.
+if (wanted('index')) {
+  const index = await benchOrthancIndex();
+  Object.assign(figures, index.figures);
+  notes.push(...index.notes);
+  results.push(...index.results);
+}
+if (wanted('cluster')) {
+  const cluster = await benchCluster();
+  Object.assign(figures, cluster.figures);
+  notes.push(...cluster.notes);
+  results.push(...cluster.results);
+}
+// BENCH_ORTHANC_INDEX=sqlite runs the rest on Orthanc's SQLite index, to compare (the product runs PostgreSQL).
+const stack = await startStack({ adapter: 'child', orthancIndex: process.env.BENCH_ORTHANC_INDEX === 'sqlite' ? 'sqlite' : 'postgresql' });
 try {
   const cookie = await signIn(stack);
   if (wanted('api')) await benchApi(stack, cookie);
@@ -413,6 +431,15 @@ try {
       `| proxy_rss_growth_mb | ${figures.proxy_rss_growth_mb} | flat |`,
       `| proxy_ratio_wrk (light client) | ${figures.proxy_ratio_wrk} | (reading) |`,
       `| adapter / Orthanc CPU ms per frame | ${figures.adapter_cpu_ms_per_frame} / ${figures.orthanc_cpu_ms_per_frame} | (reading) |`,
+      `| index_ingest_per_s_pg / _sqlite (1000 small at the archive's size) | ${figures.index_ingest_per_s_pg} / ${figures.index_ingest_per_s_sqlite} | (reading) |`,
+      `| index_fill_per_s_pg / _sqlite (filling it, two associations) | ${figures.index_fill_per_s_pg} / ${figures.index_fill_per_s_sqlite} | (reading) |`,
+      `| index_series_metadata_p95_ms_pg / _sqlite | ${figures.index_series_metadata_p95_ms_pg} / ${figures.index_series_metadata_p95_ms_sqlite} | (reading) |`,
+      `| index_study_metadata_p95_ms_pg / _sqlite | ${figures.index_study_metadata_p95_ms_pg} / ${figures.index_study_metadata_p95_ms_sqlite} | (reading) |`,
+      `| index CPU ms per instance / series metadata / study metadata, pg | ${figures.index_ingest_cpu_ms_pg} / ${figures.index_series_metadata_cpu_ms_pg} / ${figures.index_study_metadata_cpu_ms_pg} | (reading) |`,
+      `| index CPU ms per instance / series metadata / study metadata, sqlite | ${figures.index_ingest_cpu_ms_sqlite} / ${figures.index_series_metadata_cpu_ms_sqlite} / ${figures.index_study_metadata_cpu_ms_sqlite} | (reading) |`,
+      `| cluster_frames_ratio (2 Orthanc + 2 adapters ÷ 1 + 1, behind nginx) | ${figures.cluster_frames_ratio} | (reading) |`,
+      `| cluster_search_p95_ms (50 readers, one search a second, 2 + 2; 1 + 1: ${figures.cluster_search_p95_ms_1x1}) | ${figures.cluster_search_p95_ms} | (reading) |`,
+      `| cluster_search_saturated_p95_ms (50 back to back, 2 + 2; 1 + 1: ${figures.cluster_search_saturated_p95_ms_1x1}) | ${figures.cluster_search_saturated_p95_ms} | (reading) |`,
       `| first_image_ms | ${figures.first_image_ms} | ≤ 500 |`,
       `| viewer_ready_ms (Cornerstone's first image) | ${figures.viewer_ready_ms} | (reading) |`,
       `| series_loaded_ms | ${figures.series_loaded_ms} | ≤ 1500 (issue 18, full bench) |`,

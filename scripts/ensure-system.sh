@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the product needs, only those that are missing.
 # Called by `npm start` and `npm test`; safe to run again. Uses sudo when not root.
-#   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb, Noto fonts for report PDFs,
+#   ensure-system.sh          the runtime: PostgreSQL, Orthanc + DICOMweb + its PostgreSQL index plugin,
+#                             Noto fonts for report PDFs,
 #                             openssl (the self-signed HTTPS certificate of a first start),
-#                             dcmtk (DICOM echo from the admin screens), ping, and sqlite3 (npm run
-#                             backup reads Orthanc's SQLite index with it)
+#                             dcmtk (DICOM echo from the admin screens), ping, sqlite3 (npm run
+#                             migrate:orthanc-index reads an older SQLite index of Orthanc with it),
+#                             and nginx (the load balancer of a cluster: ORTHANC_NODES, ADAPTER_REPLICAS)
 #   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts,
 #                             and for the compose test wget (Orthanc's container health check),
 #                             nginx and openssl (the TLS front, with a self-signed certificate)
@@ -14,7 +16,7 @@
 set -euo pipefail
 
 adapter_packages=(fonts-noto-cjk fonts-noto-core dcmtk iputils-ping openssl)
-packages=(postgresql orthanc orthanc-dicomweb sqlite3 "${adapter_packages[@]}")
+packages=(postgresql orthanc orthanc-dicomweb orthanc-postgresql sqlite3 nginx "${adapter_packages[@]}")
 if [[ "${1:-}" == "--adapter" ]]; then
   packages=("${adapter_packages[@]}")
 fi

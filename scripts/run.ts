@@ -4,31 +4,42 @@
  * when it dies (scripts/supervisor.ts). Ctrl-C (or SIGTERM) stops the adapter, then Orthanc, then
  * PostgreSQL, each waited for. If this launcher itself is killed, the kernel stops all three (a
  * parent-death signal, see scripts/services/process.ts). A second start reuses the data.
+ *
+ * ORTHANC_NODES and ADAPTER_REPLICAS above 1 run the same processes as a cluster on this machine,
+ * behind nginx (scripts/services/cluster.ts): each Orthanc node and each replica is started here
+ * exactly as the single one is.
  */
-import { mkdirSync, chmodSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, chmodSync, readFileSync, readdirSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '../adapter/src/config.ts';
+import { loadConfig, type Config } from '../adapter/src/config.ts';
 import { createPool } from '../adapter/src/db/pool.ts';
 import { migrate } from '../adapter/src/db/migrate.ts';
 import { bootstrap, type BootstrapResult } from '../adapter/src/db/bootstrap.ts';
 import { startPostgres, type RunningPostgres } from './services/postgres.ts';
 import { startOrthanc, type RunningOrthanc } from './services/orthanc.ts';
+import { ORTHANC_INDEX_DATABASE } from '../adapter/src/db/databases.ts';
+import { refuseUnmigratedIndex } from './orthanc-index/state.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
 import { portIsFree, stopStalePid } from './services/process.ts';
 import { Supervisor } from './supervisor.ts';
+import { clusterPorts, clusterSize, isCluster, replicaEnv, startOrthancNodes, type ClusterSize } from './services/cluster.ts';
+import { startBalancer, type RunningBalancer } from './services/nginx.ts';
+import { ensureSelfSigned } from '../adapter/src/http/tls.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const ADAPTER_MAIN = join(repoRoot, 'adapter', 'src', 'main.ts');
 
 const env = { ...process.env };
 let config: Config;
+let size: ClusterSize;
 try {
+  size = clusterSize(env);
   // Validate what the user set before touching anything; the secrets come next.
   config = loadConfig({ ...env, PG_PASSWORD: 'x', ORTHANC_PASSWORD: 'x' });
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
 
@@ -43,8 +54,9 @@ const adapterEnv = { ...env, DATA_DIR: config.dataDir, PG_PASSWORD: secrets.pgPa
 config = loadConfig(adapterEnv);
 
 let postgres: RunningPostgres | undefined;
-let orthanc: RunningOrthanc | undefined;
-let adapter: Supervisor | undefined;
+let orthancs: RunningOrthanc[] = [];
+const adapters: Supervisor[] = [];
+let balancer: RunningBalancer | undefined;
 let stopping = false;
 let firstStart: BootstrapResult = {};
 
@@ -52,8 +64,9 @@ async function stop(code: number): Promise<never> {
   if (stopping) process.exit(code);
   stopping = true;
   console.log('\nStopping…');
-  await adapter?.stop().catch((error: unknown) => console.error('adapter:', error));
-  await orthanc?.stop().catch((error: unknown) => console.error('Orthanc:', error));
+  await Promise.all(adapters.map((adapter) => adapter.stop().catch((error: unknown) => console.error('adapter:', error))));
+  await balancer?.stop().catch((error: unknown) => console.error('nginx:', error));
+  await Promise.all(orthancs.map((orthanc) => orthanc.stop().catch((error: unknown) => console.error('Orthanc:', error))));
   await postgres?.stop().catch((error: unknown) => console.error('PostgreSQL:', error));
   console.log('Stopped.');
   process.exit(code);
@@ -62,7 +75,7 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 /** Says what happened when a service that should be running exits by itself. */
-function watchService(name: string, service: RunningPostgres | RunningOrthanc): void {
+function watchService(name: string, service: RunningPostgres | RunningOrthanc | RunningBalancer): void {
   service.child.once('exit', (code, signal) => {
     if (stopping) return;
     console.error(
@@ -116,11 +129,20 @@ function httpsAnswers(url: string): Promise<boolean> {
 
 try {
   console.log(`Data folder: ${config.dataDir}`);
-  // An adapter left by a launcher that was killed without setpriv's parent-death signal.
-  const adapterPidFile = join(run, 'adapter.pid');
-  if (existsSync(adapterPidFile)) await stopStalePid(Number(readFileSync(adapterPidFile, 'utf8')), 'SIGTERM', 15_000, ADAPTER_MAIN);
-  if (!(await portIsFree(config.port, config.host))) {
-    throw new Error(`The adapter's port ${config.port} is in use by another program. Set PORT to a free port.`);
+  // Adapters left by a launcher that was killed without setpriv's parent-death signal.
+  for (const file of readdirSync(run).filter((name) => /^adapter(-\d+)?\.pid$/.test(name))) {
+    await stopStalePid(Number(readFileSync(join(run, file), 'utf8')), 'SIGTERM', 15_000, ADAPTER_MAIN);
+  }
+  const cluster = isCluster(size);
+  if (cluster && config.httpRedirectPort !== null) throw new Error('HTTP_REDIRECT_PORT is not available in a cluster yet: leave it empty.');
+  const orthancHttpPort = Number(new URL(config.orthanc.url).port);
+  const ports = clusterPorts(size, config.port, orthancHttpPort, config.dicomPort);
+  for (const port of cluster ? [ports.front, ...ports.adapters] : [config.port]) {
+    if (!(await portIsFree(port, port === config.port ? config.host : '127.0.0.1'))) {
+      throw new Error(
+        `Port ${port} (the adapter's${cluster ? " or a replica's: PORT and the ports after it" : ''}) is in use by another program. Set PORT to a free port.`,
+      );
+    }
   }
   if (config.httpRedirectPort !== null && !(await portIsFree(config.httpRedirectPort, config.host))) {
     throw new Error(`HTTP_REDIRECT_PORT ${config.httpRedirectPort} is in use by another program. Choose a free port.`);
@@ -131,46 +153,87 @@ try {
     user: config.pg.user,
     password: config.pg.password,
     database: config.pg.database,
+    moreDatabases: [ORTHANC_INDEX_DATABASE],
     logFile: join(logs, 'postgres.log'),
   });
   watchService('PostgreSQL', postgres);
   console.log(`PostgreSQL  127.0.0.1:${config.pg.port}`);
-  orthanc = await startOrthanc({
-    dataDir: join(config.dataDir, 'orthanc'),
-    httpPort: Number(new URL(config.orthanc.url).port),
-    dicomPort: config.dicomPort,
+  // Orthanc's index is in PostgreSQL: a data folder from before still has it in SQLite.
+  const pgServer = { host: '127.0.0.1', port: config.pg.port, user: config.pg.user, password: config.pg.password };
+  await refuseUnmigratedIndex(join(config.dataDir, 'orthanc'), pgServer, ORTHANC_INDEX_DATABASE);
+  const orthancOptions = {
+    index: { kind: 'postgresql' as const, ...pgServer, database: ORTHANC_INDEX_DATABASE },
     aet: config.dicomAet,
     user: config.orthanc.user,
     password: config.orthanc.password,
-    logFile: join(logs, 'orthanc.log'),
-  });
-  watchService('Orthanc', orthanc);
-  console.log(`Orthanc     ${config.orthanc.url} (loopback), DICOM ${config.dicomAet}@${config.dicomPort}`);
+  };
+  if (cluster) {
+    orthancs = await startOrthancNodes(orthancOptions, config.dataDir, logs, ports);
+    orthancs.forEach((node, k) => {
+      watchService(`Orthanc node ${k + 1}`, node);
+      console.log(
+        `Orthanc     node ${k + 1}: ${node.url} (loopback${k === 0 ? ', jobs' : ''}), DICOM ${config.dicomAet}@${ports.nodes[k]!.dicom}`,
+      );
+    });
+  } else {
+    const orthanc = await startOrthanc({
+      ...orthancOptions,
+      dataDir: join(config.dataDir, 'orthanc'),
+      httpPort: orthancHttpPort,
+      dicomPort: config.dicomPort,
+      logFile: join(logs, 'orthanc.log'),
+    });
+    orthancs = [orthanc];
+    watchService('Orthanc', orthanc);
+    console.log(`Orthanc     ${config.orthanc.url} (loopback), DICOM ${config.dicomAet}@${config.dicomPort}`);
+  }
+
+  // nginx first: the replicas read Orthanc through it from their first second.
+  if (cluster) {
+    if (config.tls?.selfSigned && (await ensureSelfSigned(config.tls, config.host))) console.log('Made a self-signed HTTPS certificate.');
+    balancer = await startBalancer({
+      dir: join(run, 'nginx'),
+      logFile: join(logs, 'nginx.log'),
+      front: { host: config.host, port: ports.front, ...(config.tls ? { tls: config.tls } : {}) },
+      adapterPorts: ports.adapters,
+      orthanc: { port: ports.orthancBalancer, nodePorts: ports.nodes.map((node) => node.http) },
+    });
+    watchService('nginx', balancer);
+  }
 
   firstStart = await prepareDatabase();
   const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
   const probeHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  adapter = new Supervisor({
-    name: 'adapter',
-    command: process.execPath,
-    args: ['--import', 'tsx', ADAPTER_MAIN],
-    env: adapterEnv,
-    cwd: repoRoot,
-    logFile: join(logs, 'adapter.log'),
-    pidFile: join(run, 'adapter.pid'),
-    // The adapter keeps no state of its own (crash-safe by design): nothing is left to wait for.
-    deathSignal: 'SIGKILL',
-    ready: async () =>
-      config.tls
-        ? httpsAnswers(`https://${probeHost}:${config.port}/viewer/api/product/info`)
-        : (await fetch(`http://${probeHost}:${config.port}/viewer/api/product/info`, { signal: AbortSignal.timeout(2000) })).ok,
-    readyTimeoutMs: 120_000,
-  });
-  await adapter.start();
+  // One replica after the other: the first runs what a first start does, the next find it done.
+  for (let k = 0; k < size.adapters; k++) {
+    const replica = cluster ? { ...adapterEnv, ...replicaEnv(ports, k, config.tls !== null) } : adapterEnv;
+    const url = cluster ? `http://127.0.0.1:${ports.adapters[k]}` : `${config.tls ? 'https' : 'http'}://${probeHost}:${config.port}`;
+    const name = cluster ? `adapter-${k + 1}` : 'adapter';
+    const adapter = new Supervisor({
+      name,
+      command: process.execPath,
+      args: ['--import', 'tsx', ADAPTER_MAIN],
+      env: replica,
+      cwd: repoRoot,
+      logFile: join(logs, `${name}.log`),
+      pidFile: join(run, `${name}.pid`),
+      // The adapter keeps no state of its own (crash-safe by design): nothing is left to wait for.
+      deathSignal: 'SIGKILL',
+      ready: async () =>
+        url.startsWith('https:')
+          ? httpsAnswers(`${url}/viewer/api/product/info`)
+          : (await fetch(`${url}/viewer/api/product/info`, { signal: AbortSignal.timeout(2000) })).ok,
+      readyTimeoutMs: 120_000,
+    });
+    adapters.push(adapter);
+    await adapter.start();
+  }
 
   const scheme = config.tls ? 'https' : 'http';
+  const pids = adapters.map((adapter) => adapter.pid).join(', ');
   console.log(
-    `\nThe PACS is running: ${scheme}://${host.includes(':') ? `[${host}]` : host}:${config.port}/viewer/ (adapter pid ${adapter.pid})`,
+    `\nThe PACS is running: ${scheme}://${host.includes(':') ? `[${host}]` : host}:${config.port}/viewer/ (adapter pid ${pids}` +
+      `${cluster ? `; ${size.orthancNodes} Orthanc nodes, ${size.adapters} replicas behind nginx` : ''})`,
   );
   if (config.tls?.selfSigned) {
     console.log(

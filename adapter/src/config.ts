@@ -26,7 +26,19 @@ export interface Config {
    * volume); frames and files are then read from it instead of relayed. null: always relay.
    */
   orthanc: {
+    /** Where reads go: one Orthanc, or a balancer over the nodes of a cluster (all share one index). */
     url: string;
+    /**
+     * The cluster's jobs node (ORTHANC_JOBS_URL): forwards and edits run as Orthanc jobs, which live
+     * in one process's memory, so they are created and polled on this node alone. Same as `url` on
+     * one node.
+     */
+    jobsUrl: string;
+    /**
+     * Every Orthanc node (ORTHANC_NODE_URLS, comma-separated): each keeps its own copy of the DICOM
+     * peers in memory, so the adapter pushes them to all. `[url]` on one node.
+     */
+    nodeUrls: string[];
     user: string;
     password: string;
     storageDir: string | null;
@@ -134,6 +146,16 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('HTTP_REDIRECT_PORT redirects to HTTPS, which is off: set TLS_CERT and TLS_KEY (or leave HTTP_REDIRECT_PORT empty).');
   if (httpRedirectPort !== null && httpRedirectPort === port) problems.push(`HTTP_REDIRECT_PORT must differ from PORT (both ${port}).`);
 
+  const orthancUrl = str('ORTHANC_URL', `http://127.0.0.1:${orthancHttpPort}`);
+  const orthancJobsUrl = str('ORTHANC_JOBS_URL', orthancUrl);
+  const orthancNodeUrls = str('ORTHANC_NODE_URLS', orthancJobsUrl)
+    .split(',')
+    .map((each) => each.trim())
+    .filter(Boolean);
+  for (const url of [orthancUrl, orthancJobsUrl, ...orthancNodeUrls]) {
+    if (!/^https?:\/\/[^\s/]+$/.test(url)) problems.push(`Orthanc's URLs must be http(s)://host:port without a path (got "${url}").`);
+  }
+
   const config: Config = {
     host,
     port,
@@ -143,7 +165,9 @@ export function loadConfig(env: Env = process.env): Config {
     dicomPort: int('DICOM_PORT', 4242, 1, 65535),
     dicomAet,
     orthanc: {
-      url: str('ORTHANC_URL', `http://127.0.0.1:${orthancHttpPort}`),
+      url: orthancUrl,
+      jobsUrl: orthancJobsUrl,
+      nodeUrls: orthancNodeUrls,
       user: str('ORTHANC_USER', 'pacs'),
       password: orthancPassword,
       storageDir: env.ORTHANC_STORAGE_DIR === undefined ? join(dataDir, 'orthanc', 'storage') : env.ORTHANC_STORAGE_DIR || null,

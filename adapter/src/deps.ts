@@ -9,8 +9,19 @@ import type { ChangesFollower } from './study-index/follower.ts';
 export interface Deps {
   config: Config;
   db: Db;
+  /** Reads: the one Orthanc, or the balancer over a cluster's nodes. */
   orthanc: OrthancClient;
+  /** A cluster's jobs node (forwards, edits: Orthanc jobs live in one process); absent: `orthanc`. */
+  orthancJobs?: OrthancClient;
+  /** Every Orthanc node (each holds its own DICOM peers in memory); absent: [`orthanc`]. */
+  orthancNodes?: readonly OrthancClient[];
   sessions: Sessions;
   health: Health;
   follower: ChangesFollower;
 }
+
+/** Where Orthanc jobs are created, polled and cancelled (docs/decisions.md, "Cluster"). */
+export const jobsNode = (deps: Pick<Deps, 'orthanc' | 'orthancJobs'>): OrthancClient => deps.orthancJobs ?? deps.orthanc;
+
+/** Every Orthanc node, for what each keeps in its own memory (the DICOM peers). */
+export const everyNode = (deps: Pick<Deps, 'orthanc' | 'orthancNodes'>): readonly OrthancClient[] => deps.orthancNodes ?? [deps.orthanc];

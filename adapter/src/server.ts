@@ -39,6 +39,8 @@ export interface RunningAdapter {
 export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const db = createPool(config.pg);
   const orthanc = new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password);
+  const node = (url: string) =>
+    url === config.orthanc.url ? orthanc : new OrthancClient(url, config.orthanc.user, config.orthanc.password);
   // The follower has its own connections to Orthanc, so that no load of requests can starve it.
   const follower = new ChangesFollower(
     new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password, followerAgent),
@@ -49,6 +51,8 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     config,
     db,
     orthanc,
+    orthancJobs: node(config.orthanc.jobsUrl),
+    orthancNodes: config.orthanc.nodeUrls.map(node),
     follower,
     sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
     health: new Health(orthanc, db),

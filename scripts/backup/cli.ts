@@ -58,7 +58,7 @@ async function backup(args: string[]): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR ?? './.data');
   if (!existsSync(join(dataDir, 'orthanc'))) throw new UsageError(`${dataDir} holds no PACS (no orthanc folder): set DATA_DIR.`);
   const secrets = secretsOf(dataDir);
-  // The backup reads Orthanc's files, not its REST API: its password is not needed.
+  // The backup reads Orthanc's database and files, not its REST API: its password is not needed.
   const config = loadConfig({ PG_PASSWORD: secrets.pgPassword, ORTHANC_PASSWORD: secrets.orthancPassword ?? 'unused', ...process.env });
   const backupRoot = resolve(positional[0] ?? process.env.BACKUP_DIR ?? './backups');
   const keep = keepFrom((flags.get('keep') as string | undefined) ?? process.env.BACKUP_KEEP);
@@ -72,7 +72,6 @@ async function backup(args: string[]): Promise<void> {
     `  storage: ${storage.files} files (${mb(storage.bytes)}): ${storage.copied} copied (${mb(storage.copiedBytes)}), ` +
       `${storage.linked} linked from ${manifest.previous ?? 'no previous backup'}`,
   );
-  if (manifest.orthancPausedMs !== null) console.log(`  Orthanc paused ${manifest.orthancPausedMs} ms to copy its index`);
   if (manifest.missing.length > 0)
     console.log(`  ${manifest.missing.length} resource(s) deleted in Orthanc during the backup: the restore deletes them too`);
   for (const name of removed) console.log(`  removed the old backup ${name} (keeping ${keep})`);

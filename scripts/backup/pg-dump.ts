@@ -19,11 +19,11 @@ export interface PgServer {
 }
 
 /**
- * The cluster's databases worth keeping, `first` (the product's) first: every one but the
- * templates and `postgres`, so that a database added later (Orthanc's index, when it moves into
- * PostgreSQL) is backed up without a change here.
+ * The cluster's databases worth keeping, `first` (the product's) first and `last` (Orthanc's index)
+ * last: every one but the templates and `postgres`, so that a database added later is backed up
+ * without a change here.
  */
-export async function listDatabases(server: PgServer, first: string): Promise<string[]> {
+export async function listDatabases(server: PgServer, first: string, last: string): Promise<string[]> {
   const client = new pg.Client({ ...server, database: 'postgres', connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
@@ -35,11 +35,52 @@ export async function listDatabases(server: PgServer, first: string): Promise<st
   }
   try {
     const { rows } = await client.query<{ datname: string }>(
-      `select datname from pg_database where not datistemplate and datname <> 'postgres' order by datname <> $1, datname`,
-      [first],
+      `select datname from pg_database where not datistemplate and datname <> 'postgres' order by datname <> $1, datname = $2, datname`,
+      [first, last],
     );
     return rows.map((row) => row.datname);
   } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Orthanc's resource levels in its PostgreSQL plugin's schema (resourceType, from 0). */
+const LEVELS: Record<string, Attachment['level']> = { '0': 'Patient', '1': 'Study', '2': 'Series', '3': 'Instance' };
+
+export interface Attachment {
+  /** Orthanc's id of the resource the file belongs to. */
+  resource: string;
+  level: 'Patient' | 'Study' | 'Series' | 'Instance';
+  uuid: string;
+  size: number;
+}
+
+/**
+ * Dumps Orthanc's index (its database) and answers every storage file that dump refers to, read in
+ * the very snapshot pg_dump dumps (an exported snapshot held open by this transaction): the list is
+ * exactly the dump's, neither older nor newer, while Orthanc keeps storing and deleting.
+ */
+export async function dumpOrthancIndex(server: PgServer, database: string, file: string): Promise<Attachment[]> {
+  const client = new pg.Client({ ...server, database, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read, read only');
+    const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
+    await tool('pg_dump', server, ['--format=custom', `--snapshot=${rows[0]!.snapshot}`, `--file=${file}`, database]);
+    // An Orthanc that never started on this database has not created its tables yet.
+    const { rows: tables } = await client.query<{ found: string | null }>(`select to_regclass('public.attachedfiles')::text as found`);
+    if (tables[0]?.found == null) return [];
+    const { rows: files } = await client.query<{ resource: string; type: number; uuid: string; size: string }>(
+      `select r.publicid as resource, r.resourcetype as type, a.uuid, a.compressedsize::text as size
+         from attachedfiles a join resources r on r.internalid = a.id order by a.uuid`,
+    );
+    return files.map((row) => {
+      const level = LEVELS[String(row.type)];
+      if (!level) throw new Error(`Orthanc's index names an unknown resource level ${row.type} for ${row.resource}`);
+      return { resource: row.resource, level, uuid: row.uuid, size: Number(row.size) };
+    });
+  } finally {
+    await client.query('rollback').catch(() => undefined);
     await client.end().catch(() => undefined);
   }
 }

@@ -2,9 +2,10 @@
  * `npm run restore <backup>`: a backup made by take-backup.ts becomes a new data folder that
  * `npm start` runs as it is.
  *
- * The restore checks the backup, copies Orthanc's index and files into the folder, creates a new
- * PostgreSQL cluster there (with new passwords in its secrets.json) and restores the dumps into it,
- * applies the migrations of this version, then starts PostgreSQL and Orthanc on free ports for a
+ * The restore checks the backup, copies Orthanc's files into the folder, creates a new PostgreSQL
+ * cluster there (with new passwords in its secrets.json) and restores the dumps into it (Orthanc's
+ * index among them; a backup from before the index moved into PostgreSQL holds a SQLite index, which
+ * is put in place and migrated), applies the migrations of this version, then starts PostgreSQL and Orthanc on free ports for a
  * moment to reconcile the two: resources whose files were deleted during the backup are deleted
  * from Orthanc, and the study index catches up with Orthanc's changes after the dump's cursor
  * (the adapter's own follower) and is compared with Orthanc's studies (its reconcile). Both
@@ -13,7 +14,6 @@
 import { chmodSync, constants, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import pg from 'pg';
 import { createPool } from '../../adapter/src/db/pool.ts';
 import { migrate } from '../../adapter/src/db/migrate.ts';
 import { OrthancClient } from '../../adapter/src/orthanc/client.ts';
@@ -23,6 +23,8 @@ import { orthancFolders, startOrthanc, type RunningOrthanc } from '../services/o
 import { loadOrCreateSecrets } from '../services/secrets.ts';
 import { freePort } from '../services/process.ts';
 import { restoreDatabase } from './pg-dump.ts';
+import { ensureDatabases, ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
+import { migrateOrthancIndex } from '../orthanc-index/migrate.ts';
 import { storagePath } from './storage-files.ts';
 import { BACKUP_FORMAT, MANIFEST, alive, readFileList, type Manifest } from './take-backup.ts';
 
@@ -74,7 +76,14 @@ export function readManifest(backupDir: string): Manifest {
       throw new RestoreError(`${backupDir} lacks the dump of database ${JSON.stringify(database)}.`);
     }
   }
-  if (!existsSync(join(backupDir, 'orthanc', 'index'))) throw new RestoreError(`${backupDir} lacks Orthanc's index (orthanc/index).`);
+  if (
+    manifest.orthancIndex === 'sqlite'
+      ? !existsSync(join(backupDir, 'orthanc', 'index'))
+      : !manifest.databases?.includes(ORTHANC_INDEX_DATABASE)
+  )
+    throw new RestoreError(
+      `${backupDir} lacks Orthanc's index (${manifest.orthancIndex === 'sqlite' ? 'orthanc/index' : `postgres/${ORTHANC_INDEX_DATABASE}.dump`}).`,
+    );
   return manifest;
 }
 
@@ -127,11 +136,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   await mkdir(logs, { recursive: true });
   const secrets = loadOrCreateSecrets(dataDir);
 
-  // Orthanc's index and files.
+  // Orthanc's files (and the SQLite index of an older backup, migrated below).
   const orthancDir = join(dataDir, 'orthanc');
   const folders = orthancFolders(orthancDir);
-  await mkdir(folders.index, { recursive: true });
-  await copyFile(join(backupDir, 'orthanc', 'index'), join(folders.index, 'index'));
+  if (manifest.orthancIndex === 'sqlite') {
+    await mkdir(folders.index, { recursive: true });
+    await copyFile(join(backupDir, 'orthanc', 'index'), join(folders.index, 'index'));
+  }
   const made = new Set<string>();
   for (const file of files) {
     const path = join(folders.storage, storagePath(file.uuid));
@@ -150,11 +161,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       ...pgServer,
       dataDir: join(dataDir, 'postgres'),
       database: options.pgDatabase,
+      moreDatabases: [ORTHANC_INDEX_DATABASE],
       logFile: join(logs, 'postgres.log'),
     });
-    for (const database of manifest.databases) {
-      if (database !== options.pgDatabase) await createDatabase(pgServer, database);
-      await restoreDatabase(pgServer, database, join(backupDir, 'postgres', `${database}.dump`));
+    await ensureDatabases(pgServer, manifest.databases);
+    for (const database of manifest.databases) await restoreDatabase(pgServer, database, join(backupDir, 'postgres', `${database}.dump`));
+    if (manifest.orthancIndex === 'sqlite') {
+      await migrateOrthancIndex({
+        orthancDir,
+        pg: pgServer,
+        database: ORTHANC_INDEX_DATABASE,
+        orthanc: { user: options.orthancUser, password: secrets.orthancPassword, aet: options.dicomAet },
+        logFile: join(logs, 'orthanc.log'),
+      });
     }
     const db = createPool({ ...pgServer, database: options.pgDatabase });
     try {
@@ -163,6 +182,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       // backup's once it has stopped, below.
       orthanc = await startOrthanc({
         dataDir: orthancDir,
+        index: { kind: 'postgresql', ...pgServer, database: ORTHANC_INDEX_DATABASE },
         httpPort: await freePort(),
         dicomPort: await freePort(),
         aet: options.dicomAet,
@@ -205,15 +225,5 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     await orthanc?.stop().catch(() => undefined);
     await postgres?.stop().catch(() => undefined);
     if (manifest.network) await copyFile(join(backupDir, 'orthanc', 'network.json'), join(folders.config, 'network.json'));
-  }
-}
-
-async function createDatabase(server: { host: string; port: number; user: string; password: string }, database: string): Promise<void> {
-  const client = new pg.Client({ ...server, database: 'postgres' });
-  await client.connect();
-  try {
-    await client.query(`create database "${database}"`);
-  } finally {
-    await client.end();
   }
 }

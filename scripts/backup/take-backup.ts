@@ -1,14 +1,15 @@
 /**
  * `npm run backup`: a consistent backup of a running PACS into a new folder of the backup folder.
  *
- * Order (docs/decisions.md, "Backup and restore"):
- *   1. PostgreSQL: pg_dump of every database (the product's first). Its study index and follower
- *      cursor describe Orthanc as it was at that moment or earlier.
- *   2. Orthanc's index: a consistent copy taken after the dump, so it holds at least everything the
- *      dump refers to, and the changes after the dump's cursor (replayed by the restore).
- *   3. Orthanc's storage: exactly the files that copy of the index refers to. Files of instances
- *      still arriving are not referenced yet and are left out; a file deleted between steps 2 and 3
- *      is listed in the manifest as missing, and the restore deletes its resource.
+ * Order (docs/decisions.md, "Backup and restore" and "Orthanc's index in PostgreSQL"):
+ *   1. PostgreSQL: pg_dump of the product's database (and any other but Orthanc's). Its study index
+ *      and follower cursor describe Orthanc as it was at that moment or earlier.
+ *   2. Orthanc's index: pg_dump of its database, taken after, so it holds at least everything the
+ *      first dump refers to, and the changes after the first dump's cursor (replayed by the restore).
+ *      The list of files it refers to is read in the same snapshot as the dump.
+ *   3. Orthanc's storage: exactly the files that list names. Files of instances still arriving are
+ *      not committed to the index yet and are left out; a file deleted between steps 2 and 3 is
+ *      listed in the manifest as missing, and the restore deletes its resource.
  * Storage is incremental: a file the previous backup holds (same name and size) is hard-linked from
  * it, so every backup folder is complete on its own and any of them may be deleted.
  *
@@ -19,8 +20,9 @@ import { mkdir, copyFile, link, readFile, readdir, rename, rm, stat, writeFile }
 import { constants, existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { orthancFolders } from '../services/orthanc.ts';
-import { readAttachments, snapshotOrthancIndex } from './orthanc-index.ts';
-import { dumpDatabase, listDatabases, type PgServer } from './pg-dump.ts';
+import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
+import { refuseUnmigratedIndex } from '../orthanc-index/state.ts';
+import { dumpDatabase, dumpOrthancIndex, listDatabases, type PgServer } from './pg-dump.ts';
 import { formatFileList, parseFileList, selectStorageFiles, storagePath, type StorageFile } from './storage-files.ts';
 
 export const MANIFEST = 'manifest.json';
@@ -30,16 +32,21 @@ export const BACKUP_FORMAT = 1;
 export interface Manifest {
   format: number;
   createdAt: string;
-  /** Dumps under postgres/<name>.dump, the product's database first. */
+  /** Dumps under postgres/<name>.dump, the product's database first, Orthanc's index last. */
   databases: string[];
-  /** Orthanc's index (SQLite) at orthanc/index, its network.json at orthanc/network.json when there was one. */
-  orthancIndex: 'sqlite';
+  /**
+   * Where Orthanc's index is: `postgresql`, the dump of ORTHANC_INDEX_DATABASE; `sqlite`, a backup
+   * taken before the index moved (a SQLite file at orthanc/index, migrated by the restore).
+   */
+  orthancIndex: 'postgresql' | 'sqlite';
+  /** Orthanc's network.json at orthanc/network.json when there was one. */
   network: boolean;
   storage: { files: number; bytes: number; copied: number; copiedBytes: number; linked: number };
   /** Resources whose files were deleted in Orthanc between the index copy and the file copy. */
   missing: { resource: string; level: string }[];
   previous: string | null;
-  orthancPausedMs: number | null;
+  /** Backups of a SQLite index only: how long Orthanc was paused to copy it. */
+  orthancPausedMs?: number | null;
   seconds: number;
 }
 
@@ -52,7 +59,7 @@ export interface BackupOptions {
   /** Keep this many complete backups, removing the oldest after a successful one; 0 keeps all. */
   keep?: number;
   now?: Date;
-  /** Called between the copy of Orthanc's index and the copy of its files (tests delete a study there). */
+  /** Called between the dump of Orthanc's index and the copy of its files (tests delete a study there). */
   afterIndexCopy?: () => Promise<void>;
 }
 
@@ -87,14 +94,24 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     await mkdir(join(work, 'postgres'), { recursive: true });
     await mkdir(join(work, 'orthanc'), { recursive: true });
 
-    // 1. PostgreSQL.
-    const databases = await listDatabases(options.pg, options.pg.database);
-    for (const database of databases) await dumpDatabase(options.pg, database, join(work, 'postgres', `${database}.dump`));
-
-    // 2. Orthanc's index, after the dump.
+    // A data folder whose index is still SQLite must be migrated first (the dump would be empty).
     const orthancDir = join(options.dataDir, 'orthanc');
     const folders = orthancFolders(orthancDir);
-    const { pausedMs } = await snapshotOrthancIndex(orthancDir, join(work, 'orthanc', 'index'));
+    await refuseUnmigratedIndex(orthancDir, options.pg, ORTHANC_INDEX_DATABASE);
+
+    // 1. PostgreSQL.
+    const databases = await listDatabases(options.pg, options.pg.database, ORTHANC_INDEX_DATABASE);
+    if (!databases.includes(ORTHANC_INDEX_DATABASE))
+      throw new Error(`The cluster has no database ${ORTHANC_INDEX_DATABASE} (Orthanc's index).`);
+    for (const database of databases.filter((name) => name !== ORTHANC_INDEX_DATABASE))
+      await dumpDatabase(options.pg, database, join(work, 'postgres', `${database}.dump`));
+
+    // 2. Orthanc's index, after the dump, with the list of the files it refers to.
+    const attachments = await dumpOrthancIndex(
+      options.pg,
+      ORTHANC_INDEX_DATABASE,
+      join(work, 'postgres', `${ORTHANC_INDEX_DATABASE}.dump`),
+    );
     const network = join(folders.config, 'network.json');
     const hasNetwork = existsSync(network);
     if (hasNetwork) await copyFile(network, join(work, 'orthanc', 'network.json'));
@@ -102,7 +119,6 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     await options.afterIndexCopy?.();
 
     // 3. The files that index refers to.
-    const attachments = await readAttachments(join(work, 'orthanc', 'index'));
     const previousFiles = previous ? await readFileList(join(root, previous)) : [];
     const plan = selectStorageFiles(attachments, new Map(previousFiles.map((file) => [file.uuid, file.size])));
     const held: StorageFile[] = [];
@@ -153,12 +169,11 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
       format: BACKUP_FORMAT,
       createdAt: (options.now ?? new Date()).toISOString(),
       databases,
-      orthancIndex: 'sqlite',
+      orthancIndex: 'postgresql',
       network: hasNetwork,
       storage: { files: held.length, bytes: held.reduce((sum, file) => sum + file.size, 0), ...counts },
       missing,
       previous,
-      orthancPausedMs: pausedMs,
       seconds: Math.round((performance.now() - started) / 100) / 10,
     };
     await writeFile(join(work, FILE_LIST), formatFileList(held));

@@ -1,6 +1,7 @@
 /**
- * Orthanc from Debian's package, with its configuration generated from orthanc-config/ and its
- * data (files, index, worklists) under one folder. HTTP listens on loopback only.
+ * Orthanc from Debian's package, with its configuration generated from orthanc-config/, its data
+ * (files, worklists) under one folder and its index in the product's PostgreSQL. HTTP listens on
+ * loopback only.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -12,14 +13,28 @@ import { writeFirstNetworkFile } from '../../adapter/src/features/network/orthan
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ORTHANC_TEMPLATE = join(repoRoot, 'orthanc-config', 'orthanc.jsonc');
 
+/**
+ * Where Orthanc keeps its index: PostgreSQL (the product, always) or the SQLite file under its data
+ * folder (only the benchmark's comparison and the tests that make an older data folder).
+ */
+export type OrthancIndex =
+  { kind: 'postgresql'; host: string; port: number; user: string; password: string; database: string } | { kind: 'sqlite' };
+
 export interface OrthancOptions {
   dataDir: string;
+  index: OrthancIndex;
   httpPort: number;
   dicomPort: number;
   aet: string;
   user: string;
   password: string;
   logFile: string;
+  /**
+   * One node of a cluster (scripts/services/cluster.ts): the index is shared with other Orthanc
+   * processes (no lock, a name of its own), and the files and worklists are those of the data
+   * folder `sharedDir` (the first node's); `dataDir` keeps this node's configuration and pid.
+   */
+  cluster?: { serverId: string; sharedDir: string };
 }
 
 export interface RunningOrthanc {
@@ -44,8 +59,11 @@ export function renderOrthancConfig(template: string, values: Record<string, str
 
 function pluginsDir(): string {
   const dir = process.env.ORTHANC_PLUGINS_DIR ?? '/usr/share/orthanc/plugins';
-  if (!existsSync(join(dir, 'libOrthancDicomWeb.so'))) {
-    throw new Error(`Orthanc's DICOMweb plugin was not found in ${dir}. Run scripts/ensure-system.sh.`);
+  for (const [file, name] of [
+    ['libOrthancDicomWeb.so', 'DICOMweb plugin'],
+    ['libOrthancPostgreSQLIndex.so', 'PostgreSQL index plugin (Debian package orthanc-postgresql)'],
+  ] as const) {
+    if (!existsSync(join(dir, file))) throw new Error(`Orthanc's ${name} was not found in ${dir}. Run scripts/ensure-system.sh.`);
   }
   return dir;
 }
@@ -87,9 +105,33 @@ function readDicomPort(file: string): number | undefined {
   }
 }
 
+/** The template's values for the index: the PostgreSQL section, or SQLite with that section off. */
+export function indexPlaceholders(index: OrthancIndex): Record<string, string | number | boolean> {
+  if (index.kind === 'sqlite') {
+    // The plugin stays loaded (one template) but registers no index; its settings are not read.
+    return {
+      ORTHANC_PG_INDEX: false,
+      ORTHANC_PG_HOST: '',
+      ORTHANC_PG_PORT: 0,
+      ORTHANC_PG_DATABASE: '',
+      ORTHANC_PG_USER: '',
+      ORTHANC_PG_PASSWORD: '',
+    };
+  }
+  return {
+    ORTHANC_PG_INDEX: true,
+    ORTHANC_PG_HOST: index.host,
+    ORTHANC_PG_PORT: index.port,
+    ORTHANC_PG_DATABASE: index.database,
+    ORTHANC_PG_USER: index.user,
+    ORTHANC_PG_PASSWORD: index.password,
+  };
+}
+
 /**
- * Where Orthanc keeps what, under its data folder: DICOM files, its SQLite index (the file `index`),
- * worklist files, its configuration and the pid of the running process (also read by the backup).
+ * Where Orthanc keeps what, under its data folder: DICOM files, an older SQLite index (the file `index`),
+ * worklist files, its configuration and the pid of the running process (read by the restore and
+ * the index migration, which refuse to work under a running PACS).
  */
 export function orthancFolders(dataDir: string) {
   return {
@@ -103,10 +145,11 @@ export function orthancFolders(dataDir: string) {
 
 export async function startOrthanc(options: OrthancOptions): Promise<RunningOrthanc> {
   const folders = orthancFolders(options.dataDir);
+  const shared = options.cluster ? orthancFolders(options.cluster.sharedDir) : folders;
   const dirs = {
-    ORTHANC_STORAGE_DIR: folders.storage,
+    ORTHANC_STORAGE_DIR: shared.storage,
     ORTHANC_INDEX_DIR: folders.index,
-    ORTHANC_WORKLISTS_DIR: folders.worklists,
+    ORTHANC_WORKLISTS_DIR: shared.worklists,
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
 
@@ -126,6 +169,9 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
     ORTHANC_USER: options.user,
     ORTHANC_PASSWORD: options.password,
     ORTHANC_REMOTE_ACCESS: false,
+    ...indexPlaceholders(options.index),
+    ORTHANC_PG_LOCK: !options.cluster,
+    ORTHANC_SERVER_ID: options.cluster?.serverId ?? 'node-1',
   });
   writeFileSync(configFile, config, { mode: 0o600 });
 

@@ -8,6 +8,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
+import { ensureDatabases } from '../../adapter/src/db/databases.ts';
 import { dieWithParent, sleep, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
 
 export interface PostgresOptions {
@@ -15,7 +16,10 @@ export interface PostgresOptions {
   port: number;
   user: string;
   password: string;
+  /** The product's database, created when missing. */
   database: string;
+  /** Further databases to create when missing (Orthanc's index: ORTHANC_INDEX_DATABASE). */
+  moreDatabases?: readonly string[];
   logFile: string;
   /** Tests: trade durability for speed (fsync off). Never for real data. */
   ephemeral?: boolean;
@@ -145,20 +149,10 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   const child = spawnLogged(cmd, args, options.logFile);
   await waitFor('PostgreSQL', () => canConnect(options, 'postgres'), 30_000, child, options.logFile);
 
-  const admin = new pg.Client({
-    host: '127.0.0.1',
-    port: options.port,
-    user: options.user,
-    password: options.password,
-    database: 'postgres',
-  });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [options.database]);
-    if (rowCount === 0) await admin.query(`create database "${options.database.replace(/"/g, '')}"`);
-  } finally {
-    await admin.end();
-  }
+  await ensureDatabases({ host: '127.0.0.1', port: options.port, user: options.user, password: options.password }, [
+    options.database,
+    ...(options.moreDatabases ?? []),
+  ]);
 
   return {
     port: options.port,

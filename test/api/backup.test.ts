@@ -124,18 +124,21 @@ afterAll(async () => {
 });
 
 describe('npm run backup', () => {
-  it("takes the databases, Orthanc's index and every stored file while the PACS runs", async () => {
+  it("takes the databases (Orthanc's index among them) and every stored file while the PACS runs", async () => {
     first = await backupOf(original);
     const { manifest } = first;
     const instances = (await orthancStatistics(original.config)).CountInstances;
-    expect(manifest.databases).toEqual(['pacs']);
+    // The product's database first, Orthanc's index (its own database) last.
+    expect(manifest.databases).toEqual(['pacs', 'orthanc']);
+    expect(manifest.orthancIndex).toBe('postgresql');
     expect(manifest.storage).toMatchObject({ files: instances, copied: instances, linked: 0 });
     expect(manifest.missing).toEqual([]);
     expect(manifest.previous).toBeNull();
-    // Orthanc ran: it was paused to copy its index (figure, not a limit).
-    expect(manifest.orthancPausedMs).not.toBeNull();
-    console.log(`first backup: ${instances} files, Orthanc paused ${manifest.orthancPausedMs} ms, ${manifest.seconds} s`);
-    for (const file of ['postgres/pacs.dump', 'orthanc/index', 'orthanc/network.json', 'storage.tsv', 'manifest.json'])
+    // Orthanc's index is in the dump: nothing of Orthanc's is paused or copied beside it.
+    expect(manifest.orthancPausedMs).toBeUndefined();
+    expect(existsSync(join(first.dir, 'orthanc', 'index'))).toBe(false);
+    console.log(`first backup: ${instances} files, ${manifest.seconds} s`);
+    for (const file of ['postgres/pacs.dump', 'postgres/orthanc.dump', 'orthanc/network.json', 'storage.tsv', 'manifest.json'])
       expect(existsSync(join(first.dir, file)), file).toBe(true);
   });
 
@@ -178,7 +181,7 @@ let duringIngest: BackupResult;
 const INGEST = 300;
 
 describe('a backup during an ingest', () => {
-  it('holds the files of what its copy of the index holds, and nothing half-stored', async () => {
+  it('holds the files of what its dump of the index holds, and nothing half-stored', async () => {
     const dir = join(root, 'ingest');
     mkdirSync(dir);
     const files = Array.from({ length: INGEST }, (_, i) => {
@@ -276,9 +279,8 @@ describe('npm run restore', () => {
     // The restored Orthanc takes the original's DICOM port (kept in the database): stop the original.
     const uids = [...FIRST, ...LATER].map((s) => tinyStudyUids(s.seed));
     await original.stopOrthanc();
-    // With Orthanc stopped, its index is read as it is (no pause) and nothing new is copied.
+    // With Orthanc stopped, its index is dumped as with it running, and nothing new is copied.
     const offline = await backupOf(original);
-    expect(offline.manifest.orthancPausedMs).toBeNull();
     expect(offline.manifest.storage).toMatchObject({ copied: 0, linked: withDeletion.manifest.storage.files });
     // The backup during the ingest came later; this one is restored to the rows read above.
     expected.studies = expected.studies.filter((row) => uids.some((uid) => uid.study === row.study_instance_uid));

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../adapter/src/config.ts';
 import { ORTHANC_TEMPLATE, renderOrthancConfig } from '../../scripts/services/orthanc.ts';
 import { SERVER_SETTINGS } from '../../scripts/services/postgres.ts';
+import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
 import {
   dockerStages,
   environment,
@@ -50,6 +51,8 @@ const { config, read } = configWithReads({ ...imageEnvironment(), ...adapterEnv 
 /** Variables the adapter reads that compose leaves unset on purpose. */
 const LEFT_TO_DEFAULT: Record<string, string> = {
   ORTHANC_HTTP_PORT: 'ORTHANC_URL names Orthanc, host and port',
+  ORTHANC_JOBS_URL: 'one Orthanc: its jobs run where ORTHANC_URL points',
+  ORTHANC_NODE_URLS: 'one Orthanc: ORTHANC_URL is every node',
   CLIENT_DIR: 'the Dockerfile copies the client where the default points (../../client/dist from adapter/src)',
   TLS_CERT: 'HTTPS is the tls profile’s nginx front; the adapter serves plain HTTP inside the network',
   TLS_KEY: 'as TLS_CERT',
@@ -66,8 +69,8 @@ interface OrthancJson {
   AuthenticationEnabled: boolean;
   RegisteredUsers: Record<string, string>;
   StorageDirectory: string;
-  IndexDirectory: string;
   Plugins: string[];
+  PostgreSQL: Record<string, unknown>;
   Worklists: { Database: string };
 }
 /** Parsed when a test asks (an unset placeholder then fails that test, not the whole file). */
@@ -117,6 +120,22 @@ describe('docker-compose.yml: the adapter against its configuration schema', () 
     expect(postgres.command?.join(' ')).not.toMatch(/\bport=/);
     // npm start's server settings, no second copy that could drift.
     for (const [name, value] of Object.entries(SERVER_SETTINGS)) expect(postgres.command).toContain(`${name}=${value}`);
+  });
+
+  it('keeps Orthanc’s index in its own database of the same PostgreSQL, with the same account', () => {
+    expect(orthancJson.PostgreSQL).toMatchObject({
+      EnableIndex: true,
+      // The files stay on the storage volume.
+      EnableStorage: false,
+      Host: config.pg.host,
+      Port: config.pg.port,
+      Database: ORTHANC_INDEX_DATABASE,
+      Username: postgresEnv.POSTGRES_USER,
+      Password: postgresEnv.POSTGRES_PASSWORD,
+      // One Orthanc per index.
+      Lock: true,
+    });
+    expect(ORTHANC_INDEX_DATABASE).not.toBe(config.pg.database);
   });
 
   it('reaches Orthanc on the port and with the account Orthanc is given', () => {
@@ -177,16 +196,17 @@ describe('docker-compose.yml: Orthanc against the template npm start renders', (
     expect(renderedByOrthanc).toBe(renderOrthancConfig(template, orthancEnv));
   });
 
-  it('runs Orthanc 1.10 with the DICOMweb, worklist and PostgreSQL plugins from the image’s folder', () => {
+  it('runs Orthanc 1.10 with the DICOMweb, worklist and PostgreSQL index plugins from the image’s folder', () => {
     expect(orthanc.image).toBe('jodogne/orthanc-plugins:1.10.1');
     expect(orthancJson.Plugins).toEqual([
       '/usr/local/share/orthanc/plugins/libOrthancDicomWeb.so',
       '/usr/local/share/orthanc/plugins/libModalityWorklists.so',
+      '/usr/local/share/orthanc/plugins/libOrthancPostgreSQLIndex.so',
     ]);
   });
 
-  it('keeps Orthanc’s files, index and configuration on named volumes', () => {
-    for (const path of [orthancJson.StorageDirectory, orthancJson.IndexDirectory, orthanc.command![0]!.replace(/\/$/, '')]) {
+  it('keeps Orthanc’s files and configuration on named volumes (its index is in PostgreSQL’s)', () => {
+    for (const path of [orthancJson.StorageDirectory, orthanc.command![0]!.replace(/\/$/, '')]) {
       const mount = mountOf(orthanc, path);
       expect(mount?.type, path).toBe('volume');
       expect(compose.volumes).toHaveProperty(mount!.source);
@@ -210,12 +230,16 @@ describe('docker-compose.yml: order, health and users', () => {
     expect(adapter.healthcheck!.test.join(' ')).toContain('/viewer/api/product/info');
   });
 
-  it('starts Orthanc after `prepare`, and the adapter once PostgreSQL and Orthanc are healthy', () => {
-    expect(orthanc.depends_on).toEqual({ prepare: { condition: 'service_completed_successfully' } });
+  it('starts `prepare` and Orthanc after PostgreSQL, Orthanc after `prepare`, the adapter once both services are healthy', () => {
+    expect(service(compose, 'prepare').depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(orthanc.depends_on).toEqual({
+      prepare: { condition: 'service_completed_successfully' },
+      postgres: { condition: 'service_healthy' },
+    });
     expect(adapter.depends_on).toEqual({ postgres: { condition: 'service_healthy' }, orthanc: { condition: 'service_healthy' } });
   });
 
-  it('prepares the adapter’s folders as root, then writes network.json as the adapter’s user', () => {
+  it('prepares the adapter’s folders as root, then writes network.json and creates Orthanc’s database as the adapter’s user', () => {
     const prepare = service(compose, 'prepare');
     expect(environment(prepare)).toEqual(adapterEnv);
     expect(prepare.image).toBe(adapter.image);
@@ -224,7 +248,7 @@ describe('docker-compose.yml: order, health and users', () => {
       expect(script).toContain(mount.target);
       expect(mounts(adapter)).toContainEqual(mount);
     }
-    expect(script).toMatch(/setpriv --reuid=node .*adapter\/src\/features\/network\/write-network-file\.ts$/);
+    expect(script).toMatch(/setpriv --reuid=node .*adapter\/src\/prepare\.ts$/);
   });
 
   it('builds the adapter in stages from Node 20 and runs it as `node`, not root', () => {

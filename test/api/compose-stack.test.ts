@@ -1,10 +1,11 @@
 /**
  * docker-compose.yml's processes run natively with exactly the environments it gives them
  * (test/harness/compose-native.ts says what is mapped): Orthanc starts from the template with the
- * settings `prepare` wrote, every service passes its own health check, and the adapter signs in and
- * lists a study sent to the published DICOM port.
+ * settings `prepare` wrote and its index in the database `prepare` created, every service passes its
+ * own health check, and the adapter signs in and lists a study sent to the published DICOM port.
  */
 import { execFileSync } from 'node:child_process';
+import pg from 'pg';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ describe('the compose stack, run natively with compose’s environments', () => 
   it('starts Orthanc from the template with its plugins and the AE title and DICOM port `prepare` wrote', async () => {
     const system = await orthancGet<{ DicomAet: string; DicomPort: number; Version: string }>('/system');
     expect(system).toMatchObject({ DicomAet: 'PACS', DicomPort: stack.ports.dicom, Version: '1.10.1' });
-    expect(await orthancGet<string[]>('/plugins')).toEqual(expect.arrayContaining(['dicom-web', 'worklists']));
+    expect(await orthancGet<string[]>('/plugins')).toEqual(expect.arrayContaining(['dicom-web', 'worklists', 'postgresql-index']));
   });
 
   it('passes every service’s own health check', () => {
@@ -78,6 +79,25 @@ describe('the compose stack, run natively with compose’s environments', () => 
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toMatch(/^multipart\/related/);
     expect((file.body as Buffer).includes(Buffer.from('DICM'))).toBe(true);
+  });
+
+  it('keeps Orthanc’s index in the database `prepare` created in the postgres service', async () => {
+    const env = stack.orthancEnv();
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port: stack.ports.postgres,
+      user: env.ORTHANC_PG_USER,
+      password: env.ORTHANC_PG_PASSWORD,
+      database: env.ORTHANC_PG_DATABASE,
+    });
+    await client.connect();
+    try {
+      // The study sent above: patient, study, series, instance (the plugin counts levels from 0).
+      const { rows } = await client.query<{ n: string }>('select count(*) as n from resources group by resourcetype order by resourcetype');
+      expect(rows.map((row) => Number(row.n))).toEqual([1, 1, 1, 1]);
+    } finally {
+      await client.end();
+    }
   });
 
   it('keeps Orthanc’s files on the storage volume the adapter reads, and network.json in the shared folder', () => {

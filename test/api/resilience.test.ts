@@ -1,11 +1,15 @@
 /**
  * The adapter keeps running when Orthanc or PostgreSQL goes away, answers 503 with a clear
  * message meanwhile, and recovers by itself when they return — no restart of the adapter.
+ * Orthanc's own index is in PostgreSQL: while PostgreSQL is down Orthanc answers 503 too, and it
+ * reconnects by itself when PostgreSQL returns — no restart of Orthanc either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { anonymous, API, signIn, type Session } from '../harness/api.ts';
+import { orthancStatistics } from '../harness/dicom.ts';
+import { storeTinyStudies } from '../harness/fixtures.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -57,7 +61,7 @@ describe('Orthanc stops and returns', () => {
 });
 
 describe('PostgreSQL stops and returns', () => {
-  it('answers 503 database_unavailable while PostgreSQL is down and recovers with the same session', async () => {
+  it('answers 503 database_unavailable while PostgreSQL is down and recovers with the same session, Orthanc reconnecting by itself', async () => {
     await stack.stopPostgres();
     // A session seen in the last two seconds is still known from memory; then the outage shows.
     let response = await admin.agent.get(`${API}/accounts/signed`);
@@ -74,6 +78,16 @@ describe('PostgreSQL stops and returns', () => {
       .send({ Id: 'admin', Password: stack.adminPassword });
     expect(login.status).toBe(503);
     expect(await stateUntil('Database', 'down')).toBe('down');
+    // Orthanc's index is in the same PostgreSQL: Orthanc keeps running but answers 503, and the
+    // adapter reports it down rather than waiting on it.
+    const { url, user, password } = stack.config.orthanc;
+    const orthanc = await fetch(`${url}/statistics`, {
+      headers: { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64') },
+      // Orthanc answers once its connection retries are spent: up to 10 × 2 s (orthanc.jsonc).
+      signal: AbortSignal.timeout(45_000),
+    });
+    expect(orthanc.status).toBe(503);
+    expect(await stateUntil('Orthanc', 'down')).toBe('down');
 
     await stack.startPostgres();
     // The pool replaces its dead connections on the next queries.
@@ -83,5 +97,9 @@ describe('PostgreSQL stops and returns', () => {
       if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(recovered).toBe(200);
+    // The same Orthanc process reconnected to its index: it is up again and stores what arrives.
+    expect(await stateUntil('Orthanc', 'up')).toBe('up');
+    await storeTinyStudies(stack, admin, [{ seed: 'resilience-after-pg', patientName: 'After^Outage', patientId: 'R1' }]);
+    expect((await orthancStatistics(stack.config)).CountStudies).toBe(1);
   });
 });

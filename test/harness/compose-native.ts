@@ -2,7 +2,8 @@
  * The processes docker-compose.yml runs, started natively with exactly the environments it gives
  * them (README "Docker Compose"): the `prepare` step, Orthanc reading the template itself with its
  * placeholders in its environment, and the adapter with the image's and compose's environment.
- * What a container would change is mapped, and only that: service host names become 127.0.0.1,
+ * What a container would change is mapped, and only that: service host names become 127.0.0.1
+ * (the adapter's and Orthanc's way to PostgreSQL, the adapter's to Orthanc),
  * container ports become free ports, container paths become folders of a temporary directory (a
  * named volume is one folder, the template's bind mount a symbolic link), and the image's plugin
  * folder is Debian's. PostgreSQL is the harness's, set up as the postgres service's variables say.
@@ -88,9 +89,22 @@ export async function startComposeNatively(dotEnv: Record<string, string>): Prom
   };
   const orthancEnv = (): Record<string, string> => {
     const of = service(compose, 'orthanc');
-    const env = mapPaths(of, environment(of), { '/usr/local/share/orthanc/plugins': DEBIAN_PLUGINS });
+    // The image's plugin folder is Debian's; paths outside every volume are the container's own layer.
+    const env = mapPaths(of, environment(of), {
+      '/usr/local/share/orthanc/plugins': DEBIAN_PLUGINS,
+      '/var/lib/pacs': join(root, 'orthanc-fs'),
+    });
     if (env.ORTHANC_HTTP_PORT !== '8042') throw new Error('Orthanc no longer listens on 8042: update the mapping here');
-    return { ...env, ORTHANC_HTTP_PORT: String(ports.orthanc), PATH: process.env.PATH! };
+    if (env.ORTHANC_PG_HOST !== 'postgres' || env.ORTHANC_PG_PORT !== '5432') {
+      throw new Error('Orthanc no longer reaches its index at postgres:5432: update the mapping here');
+    }
+    return {
+      ...env,
+      ORTHANC_HTTP_PORT: String(ports.orthanc),
+      ORTHANC_PG_HOST: '127.0.0.1',
+      ORTHANC_PG_PORT: String(ports.postgres),
+      PATH: process.env.PATH!,
+    };
   };
   const spawn = (name: string, command: string, args: string[], env: Record<string, string>): ChildProcess => {
     const child = spawnLogged(...dieWithParent('SIGKILL', command, args), join(root, `${name}.log`), { env, cwd: repoRoot });
@@ -125,7 +139,8 @@ export async function startComposeNatively(dotEnv: Record<string, string>): Prom
       ephemeral: true,
     });
 
-    // `prepare`: its chown is moot here (every folder is ours); its script runs as it does there.
+    // `prepare` (after PostgreSQL, as its depends_on says): its chown is moot here (every folder is
+    // ours); its script (network.json, the database of Orthanc's index) runs as it does there.
     const script = service(compose, 'prepare').entrypoint!.at(-1)!.split(' --import tsx ')[1]!;
     execFileSync(process.execPath, ['--import', 'tsx', script], { env: adapterEnv('prepare'), cwd: repoRoot, stdio: 'pipe' });
 

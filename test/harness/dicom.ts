@@ -4,7 +4,7 @@
  * transfer syntax and each group is sent with the matching proposal flag. One association per
  * group; `--no-halt` keeps going past a bad file, whose failure is reported.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,46 +60,120 @@ export interface StoreResult {
   failed: { file: string; reason: string }[];
 }
 
-export function storeFiles(files: string[], target: { port: number; aet?: string; callingAet?: string; host?: string }): StoreResult {
+type StoreTarget = { port: number; aet?: string; callingAet?: string; host?: string };
+
+/** storescu's arguments for one group of files proposed with the same transfer syntax flag. */
+function storescuArgs(flag: string, group: string[], target: StoreTarget): string[] {
+  return [
+    ...(flag ? [flag] : []),
+    '--no-halt',
+    '-aet',
+    target.callingAet ?? 'STORESCU',
+    '-aec',
+    target.aet ?? 'PACS',
+    target.host ?? '127.0.0.1',
+    String(target.port),
+    ...group,
+  ];
+}
+
+/** The files grouped by the transfer syntax flag storescu must propose for them. */
+function byProposal(files: string[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const file of files) {
     const flag = PROPOSE[transferSyntaxOf(file)] ?? '';
     groups.set(flag, [...(groups.get(flag) ?? []), file]);
   }
-  const result: StoreResult = { sent: 0, failed: [] };
-  for (const [flag, group] of groups) {
-    const args = [
-      ...(flag ? [flag] : []),
-      '--no-halt',
-      '-aet',
-      target.callingAet ?? 'STORESCU',
-      '-aec',
-      target.aet ?? 'PACS',
-      target.host ?? '127.0.0.1',
-      String(target.port),
-      ...group,
-    ];
-    const run = spawnSync('storescu', args, { encoding: 'utf8' });
-    const lines = run.stderr.split('\n');
-    const failedFiles = new Set<string>();
-    for (const [index, line] of lines.entries()) {
-      const match = /^E: (?:Store Failed, file|Bad DICOM file): (.+?):?$/.exec(line);
-      if (match?.[1]) {
-        failedFiles.add(match[1]);
-        result.failed.push({ file: match[1], reason: (lines[index + 1] ?? '').replace(/^E:\s*/, '') });
-      }
-    }
-    // storescu names a file it could not even parse only in a preceding error line.
-    for (const file of group) {
-      if (failedFiles.has(file)) continue;
-      if (lines.some((line) => line.includes(file) && /^E:/.test(line))) {
-        result.failed.push({ file, reason: 'unreadable file' });
-        continue;
-      }
-      result.sent++;
+  return groups;
+}
+
+/** Adds to `result` what storescu's error output says about each file of `group`. */
+function readStoreOutput(group: string[], stderr: string, result: StoreResult): void {
+  const lines = stderr.split('\n');
+  const failedFiles = new Set<string>();
+  for (const [index, line] of lines.entries()) {
+    const match = /^E: (?:Store Failed, file|Bad DICOM file): (.+?):?$/.exec(line);
+    if (match?.[1]) {
+      failedFiles.add(match[1]);
+      result.failed.push({ file: match[1], reason: (lines[index + 1] ?? '').replace(/^E:\s*/, '') });
     }
   }
+  // storescu names a file it could not even parse only in a preceding error line.
+  for (const file of group) {
+    if (failedFiles.has(file)) continue;
+    if (lines.some((line) => line.includes(file) && /^E:/.test(line))) {
+      result.failed.push({ file, reason: 'unreadable file' });
+      continue;
+    }
+    result.sent++;
+  }
+}
+
+export function storeFiles(files: string[], target: StoreTarget): StoreResult {
+  const result: StoreResult = { sent: 0, failed: [] };
+  for (const [flag, group] of byProposal(files)) {
+    const run = spawnSync('storescu', storescuArgs(flag, group, target), { encoding: 'utf8' });
+    readStoreOutput(group, run.stderr, result);
+  }
   return result;
+}
+
+/**
+ * Sends uncompressed files by storescu without blocking the event loop (readers keep running in
+ * the test meanwhile), with TCP_NODELAY=1 as a fast modality would. Answers the files the archive
+ * acknowledged and those it did not (refused, or never answered because the association died):
+ * what a modality sends again.
+ */
+export function sendFiles(
+  files: readonly string[],
+  target: { port: number; aet?: string },
+): Promise<{ acknowledged: string[]; unacknowledged: string[] }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'storescu',
+      ['-v', '--no-halt', '-aet', 'STORESCU', '-aec', target.aet ?? 'PACS', '127.0.0.1', String(target.port), ...files],
+      {
+        env: { ...process.env, TCP_NODELAY: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', () => {
+      const acknowledged = new Set<string>();
+      let current: string | undefined;
+      for (const line of output.split('\n')) {
+        const sending = /^I: Sending file: (.+)$/.exec(line);
+        if (sending) current = sending[1];
+        else if (current && /^I: Received Store Response \((Success|Warning)/.test(line)) acknowledged.add(current);
+      }
+      resolve({ acknowledged: [...acknowledged], unacknowledged: files.filter((file) => !acknowledged.has(file)) });
+    });
+  });
+}
+
+/**
+ * Sends each list of files over its own association, all at once (modalities and routers open
+ * several): one result per list. Files of one list must share a transfer syntax.
+ */
+export async function storeFilesInParallel(lists: string[][], target: StoreTarget): Promise<StoreResult[]> {
+  return Promise.all(
+    lists.map(async (files) => {
+      const result: StoreResult = { sent: 0, failed: [] };
+      const [[flag, group]] = [...byProposal(files)] as [[string, string[]]];
+      if (group.length !== files.length) throw new Error('storeFilesInParallel: one transfer syntax per list');
+      const child = spawn('storescu', storescuArgs(flag, group, target), { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      await new Promise<void>((resolve, reject) => {
+        child.on('error', reject);
+        child.on('close', () => resolve());
+      });
+      readStoreOutput(group, stderr, result);
+      return result;
+    }),
+  );
 }
 
 /** Orthanc's own counts, read over its REST API (the oracle for what the index must hold). */
@@ -189,6 +263,35 @@ export function tinyStudyInto(study: TinyStudy, studyInstanceUid: string): Buffe
   const dict = DicomMessage.readFile(new Uint8Array(tinyStudy(study)).buffer);
   const dataset = DicomMetaDictionary.naturalizeDataset(dict.dict);
   dataset.StudyInstanceUID = studyInstanceUid;
+  dict.dict = DicomMetaDictionary.denaturalizeDataset(dataset);
+  return Buffer.from(dict.write());
+}
+
+/** A tiny instance with the UIDs, numbers and patient given: benchmarks fill archives of any shape with these. */
+export function tinyInstance(place: {
+  patientId: string;
+  patientName: string;
+  studyUid: string;
+  seriesUid: string;
+  sopUid: string;
+  seriesNumber: number;
+  instanceNumber: number;
+}): Buffer {
+  const { DicomMessage, DicomMetaDictionary } = dcmjs.data;
+  const dict = DicomMessage.readFile(new Uint8Array(tinyStudy({ seed: 'tiny-instance', patientName: 'x', patientId: 'x' })).buffer);
+  const meta = DicomMetaDictionary.naturalizeDataset(dict.meta);
+  meta.MediaStorageSOPInstanceUID = place.sopUid;
+  dict.meta = DicomMetaDictionary.denaturalizeDataset(meta);
+  const dataset = DicomMetaDictionary.naturalizeDataset(dict.dict);
+  Object.assign(dataset, {
+    PatientID: place.patientId,
+    PatientName: place.patientName,
+    StudyInstanceUID: place.studyUid,
+    SeriesInstanceUID: place.seriesUid,
+    SOPInstanceUID: place.sopUid,
+    SeriesNumber: place.seriesNumber,
+    InstanceNumber: place.instanceNumber,
+  });
   dict.dict = DicomMetaDictionary.denaturalizeDataset(dataset);
   return Buffer.from(dict.write());
 }

@@ -10,7 +10,8 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../adapter/src/config.ts';
 import { startAdapter, type RunningAdapter } from '../../adapter/src/server.ts';
 import { startPostgres, type RunningPostgres } from '../../scripts/services/postgres.ts';
-import { startOrthanc, type RunningOrthanc } from '../../scripts/services/orthanc.ts';
+import { startOrthanc, type OrthancIndex, type RunningOrthanc } from '../../scripts/services/orthanc.ts';
+import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
 import { freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
 import { loadOrCreateSecrets } from '../../scripts/services/secrets.ts';
 import type { ChildProcess } from 'node:child_process';
@@ -32,6 +33,14 @@ export interface StackOptions {
    * secrets.json gives the passwords, and stop() leaves the folder to the caller.
    */
   dataDir?: string;
+  /** Orthanc's index: PostgreSQL as the product runs it (default), or SQLite (the benchmark's comparison). */
+  orthancIndex?: 'postgresql' | 'sqlite';
+  /**
+   * PostgreSQL as npm start runs it (fsync, full-page writes and synchronous commits where the
+   * product asks for them), not the tests' trade of durability for speed: for the benchmark of
+   * Orthanc's index, whose SQLite rival keeps its own durability.
+   */
+  durablePostgres?: boolean;
 }
 
 export interface Stack {
@@ -128,13 +137,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       user: config.pg.user,
       password: config.pg.password,
       database: config.pg.database,
+      moreDatabases: [ORTHANC_INDEX_DATABASE],
       logFile: join(dataDir, 'postgres.log'),
-      ephemeral: true,
+      ephemeral: !options.durablePostgres,
     });
   };
+  const orthancIndex: OrthancIndex =
+    options.orthancIndex === 'sqlite'
+      ? { kind: 'sqlite' }
+      : {
+          kind: 'postgresql',
+          host: '127.0.0.1',
+          port: pgPort,
+          user: config.pg.user,
+          password: config.pg.password,
+          database: ORTHANC_INDEX_DATABASE,
+        };
   const launchOrthanc = async () => {
     orthanc = await startOrthanc({
       dataDir: join(dataDir, 'orthanc'),
+      index: orthancIndex,
       httpPort: orthancHttpPort,
       dicomPort,
       aet: config.dicomAet,
@@ -154,7 +176,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
-    await Promise.all([launchPostgres(), launchOrthanc()]);
+    // Orthanc's index is in PostgreSQL: the cluster and its database first.
+    await launchPostgres();
+    await launchOrthanc();
     await launchAdapter();
     pool = new pg.Pool({ ...config.pg, max: 4 });
     pool.on('error', () => undefined);

@@ -26,7 +26,9 @@ export function createPool(config: Config['pg']): Db {
     max: 20,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
-    application_name: 'pacs-adapter',
+    // With the pid, an operator (and the cluster test) sees which replica holds a lock in
+    // pg_stat_activity, e.g. the study index's follower.
+    application_name: `pacs-adapter ${process.pid}`,
     // No JIT: the list's visibility predicate carries share subplans whose estimated cost (never
     // paid: they run only for shared rows) crosses the JIT thresholds, and compiling them takes
     // seconds per query; measured 6.5 s → 28 ms for a 10,000-row count (docs/decisions.md).

@@ -34,6 +34,8 @@ describe('PostgreSQL errors', () => {
   it('keeps real faults and outages as they were', () => {
     expect(toErrorBody(databaseError('42601')).status).toBe(500);
     expect(toErrorBody(databaseError('57P01')).status).toBe(503);
+    // pg-pool's own error when no connection frees up in time (the bad-input sweep on a loaded machine).
+    expect(toErrorBody(new Error('timeout exceeded when trying to connect'))).toMatchObject({ status: 503, code: 'database_unavailable' });
     expect(clientErrorOfDatabase(new Error('22021'))).toBeUndefined();
     expect(clientErrorOfDatabase(Object.assign(new Error('x'), { code: 'ECONNRESET' }))).toBeUndefined();
   });

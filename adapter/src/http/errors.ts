@@ -48,7 +48,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && PG_UNAVAILABLE_CODES.has(code)) return true;
   const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+  // "timeout exceeded when trying to connect": pg-pool found no free connection in time (every
+  // one busy on an overloaded machine), an outage for this request, not a fault of the server.
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+      message,
+    )
+  );
 }
 
 /** The SQLSTATE of an error PostgreSQL answered (pg's DatabaseError), else undefined. */

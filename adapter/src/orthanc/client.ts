@@ -123,6 +123,15 @@ export class OrthancClient {
           else if (Array.isArray(value)) for (const item of value) responseHeaders.append(name, item);
         }
         const status = answer.statusCode ?? 502;
+        // Orthanc itself never answers 502 or 504; a balancer in front of a cluster's nodes
+        // (scripts/services/nginx.ts) does when no node answered: Orthanc is unavailable (503),
+        // not a fault of ours (500).
+        if (status === 502 || status === 504) {
+          answer.resume();
+          done();
+          reject(new OrthancUnavailableError(new Error(`the balancer in front of Orthanc answered ${status} to ${path}`)));
+          return;
+        }
         const noBody = status === 204 || status === 304 || method === 'HEAD';
         if (noBody) answer.resume();
         resolve(new Response(noBody ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, headers: responseHeaders }));

@@ -96,6 +96,33 @@ describe('ChangesFollower', () => {
     expect(state.cursor).toBe(4);
   });
 
+  it('waits for a hole in the change numbers (another node still committing) before passing it', async () => {
+    // Change 3 of another Orthanc node commits after change 4 is visible.
+    const log = [change(1), change(2), change(4)];
+    const { indexer, state } = fakeIndex(() => undefined);
+    let now = 1_000_000;
+    const realNow = Date.now;
+    Date.now = () => now;
+    try {
+      const follower = new ChangesFollower(fakeOrthanc(log), db, { indexer, gapGraceMs: 10_000 });
+      await expect(follower.step()).resolves.toBe(false);
+      expect(state.cursor).toBe(2);
+      log.splice(2, 0, change(3));
+      await follower.step();
+      expect(state.applied).toEqual(['instance-1', 'instance-2', 'instance-3', 'instance-4']);
+      // A number that never appears (a rolled-back transaction) is passed once the grace is over.
+      log.push(change(6));
+      await expect(follower.step()).resolves.toBe(false);
+      expect(state.cursor).toBe(4);
+      now += 10_000;
+      await follower.step();
+      expect(state.cursor).toBe(6);
+      expect(state.applied.at(-1)).toBe('instance-6');
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
   it('never skips while Orthanc or PostgreSQL is away: the same page is retried', async () => {
     for (const outage of [
       new OrthancUnavailableError(new Error('connect ECONNREFUSED')),

@@ -10,6 +10,12 @@
  * page cannot be applied as it is: it is retried a few times, then applied change by change, and
  * each change that still fails is recorded in index_skipped_changes and passed, so one bad change
  * never stops the index for everyone.
+ *
+ * Several Orthanc nodes write one index (a cluster): a change's number is taken when its
+ * transaction starts, so change 11 of one node can be visible before change 10 of another commits.
+ * Moving the cursor past 11 would lose 10 for good. A hole in the numbers is therefore waited for
+ * (`gapGraceMs`) before it is passed: it is either such a change (it appears) or a number that
+ * will never appear (a transaction rolled back, or the change of a resource deleted since).
  */
 import type { IndexStatus } from '@pacs/common';
 import { indexIsBehind } from '@pacs/common';
@@ -46,6 +52,11 @@ export interface FollowerOptions {
    * worklist folder is reconciled at the next start.
    */
   onWorklistMoved?: (entries: MovedEntry[]) => Promise<void>;
+  /**
+   * How long a hole in the change numbers is waited for before it is passed (default 10 s: far
+   * longer than one of Orthanc's index transactions, which collide and retry under a new number).
+   */
+  gapGraceMs?: number;
 }
 
 /** PostgreSQL SQLSTATE classes and codes that mean "try again later", not "this cannot be written". */
@@ -73,6 +84,9 @@ export class ChangesFollower {
   private readonly idleMs: number;
   private readonly reconcileMs: number;
   private readonly onWorklistMoved: FollowerOptions['onWorklistMoved'];
+  private readonly gapGraceMs: number;
+  /** Holes in the change numbers (the first missing number) and when each was first seen. */
+  private readonly gaps = new Map<number, number>();
   private nextReconcile = Date.now() + FIRST_RECONCILE_MS;
   /** The cursor of a page that failed to apply, and how many times. */
   private failing = { cursor: -1, attempts: 0 };
@@ -88,6 +102,7 @@ export class ChangesFollower {
     this.idleMs = options.idleMs ?? 250;
     this.reconcileMs = options.reconcileMs ?? RECONCILE_MS;
     this.onWorklistMoved = options.onWorklistMoved;
+    this.gapGraceMs = options.gapGraceMs ?? 10_000;
   }
 
   /** Writes a batch through the indexer, then lets the worklist's files follow what it moved. */
@@ -150,21 +165,44 @@ export class ChangesFollower {
       if (page.Last > cursor) await this.write(emptyBatch(), page.Last);
       return false;
     }
-    const last = page.Changes[page.Changes.length - 1]!.Seq;
+    const changes = this.beforeYoungGap(cursor, page.Changes);
+    if (changes.length === 0) return false;
+    const last = changes[changes.length - 1]!.Seq;
     try {
-      const batch = await this.indexer.collect(page.Changes);
+      const batch = await this.indexer.collect(changes);
       await this.write(batch, last);
     } catch (error) {
       if (isTransient(error)) throw error;
       if (this.failing.cursor !== cursor) this.failing = { cursor, attempts: 0 };
       if (++this.failing.attempts < PAGE_ATTEMPTS) throw error;
       log.warn(`Index: page after change ${cursor} cannot be applied (${errorText(error)}); applying it change by change`);
-      await this.applyOneByOne(page.Changes);
+      await this.applyOneByOne(changes);
     }
+    for (const missing of this.gaps.keys()) if (missing <= last) this.gaps.delete(missing);
     this.failing = { cursor: -1, attempts: 0 };
     for (const resolve of this.listeners) resolve();
     this.listeners.clear();
-    return !page.Done;
+    return changes.length === page.Changes.length && !page.Done;
+  }
+
+  /**
+   * The changes up to the first hole in their numbers seen for less than `gapGraceMs` (a change
+   * of another Orthanc node that may still commit); every hole of the page starts its clock now,
+   * so a page waits at most once.
+   */
+  private beforeYoungGap(cursor: number, changes: readonly OrthancChange[]): readonly OrthancChange[] {
+    const now = Date.now();
+    let cut = changes.length;
+    let previous = cursor;
+    changes.forEach((change, i) => {
+      if (change.Seq !== previous + 1) {
+        const firstSeen = this.gaps.get(previous + 1) ?? now;
+        this.gaps.set(previous + 1, firstSeen);
+        if (now - firstSeen < this.gapGraceMs && i < cut) cut = i;
+      }
+      previous = change.Seq;
+    });
+    return cut === changes.length ? changes : changes.slice(0, cut);
   }
 
   /** Applies changes one at a time; one that still fails (not for an outage) is recorded and passed. */
@@ -284,7 +322,13 @@ export class ChangesFollower {
     if (this.lockClient) return true;
     const client = await this.db.connect();
     if (await sql.tryAdvisoryLock(client, LOCK_KEY)) {
-      client.on('error', () => undefined);
+      // The lock dies with its connection (PostgreSQL restarted, the socket cut): then another
+      // replica may hold it, so this one stops following until it takes the lock again.
+      client.on('error', () => {
+        if (this.lockClient !== client) return;
+        this.lockClient = undefined;
+        client.release(true);
+      });
       this.lockClient = client;
       return true;
     }

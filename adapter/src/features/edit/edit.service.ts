@@ -32,7 +32,7 @@ import {
 import type { Auth } from '../../access/auth.ts';
 import { forgetVisibility, requireVisibleResource, requireVisibleStudy } from '../../access/visibility.ts';
 import { transaction, type DbClient } from '../../db/pool.ts';
-import type { Deps } from '../../deps.ts';
+import { jobsNode, type Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid } from '../../http/input.ts';
 import { log } from '../../log.ts';
@@ -136,8 +136,8 @@ async function rewriteStudy(deps: Deps, auth: Auth, { row, level, changes }: Stu
     ...(replace.PatientComments !== undefined ? { patientComments: replace.PatientComments } : {}),
   };
   if (replace.PatientID === undefined) {
-    const job = await deps.orthanc.modifyResource('studies', row.orthanc_id, { Replace: replace, Keep: KEEP_UIDS, Force: true });
-    await deps.orthanc.waitForJob(job);
+    const job = await jobsNode(deps).modifyResource('studies', row.orthanc_id, { Replace: replace, Keep: KEEP_UIDS, Force: true });
+    await jobsNode(deps).waitForJob(job);
     await reindex(deps, row.id, row.orthanc_id, false, async (client) => {
       await sql.setKeptColumns(client, row.id, kept);
       await sql.insertEdit(client, edit);
@@ -242,12 +242,12 @@ export async function editSeries(deps: Deps, auth: Auth, input: SeriesEditInput)
   const changes = changesOf(input.Tags, (tag) => current[tag]);
   if (changes.length === 0) return { Studies: 0, Changes: [] };
   await withStudyLock(deps, studyId, async () => {
-    const job = await deps.orthanc.modifyResource('series', series.orthanc_id, {
+    const job = await jobsNode(deps).modifyResource('series', series.orthanc_id, {
       Replace: replacementOf(changes),
       Keep: KEEP_UIDS.slice(1),
       Force: true,
     });
-    await deps.orthanc.waitForJob(job);
+    await jobsNode(deps).waitForJob(job);
     await reindex(deps, studyId, study.orthanc_id, false, (client) =>
       sql.insertEdit(client, {
         accountId: auth.accountId,

@@ -7,7 +7,7 @@
 import { FORWARD_MAX_STUDIES, isAdmin, type ForwardItem, type ForwardJob, type ForwardState } from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { requireVisibleResource, requireVisibleStudy, visibleSeriesOf } from '../../access/visibility.ts';
-import type { Deps } from '../../deps.ts';
+import { jobsNode, type Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid } from '../../http/input.ts';
 import { log } from '../../log.ts';
@@ -82,11 +82,11 @@ async function instancesToSend(
 async function startJob(deps: Deps, destination: number, ids: readonly string[]): Promise<string> {
   const modality = `${DESTINATION_MODALITY_PREFIX}${destination}`;
   try {
-    return await deps.orthanc.storeToModality(modality, ids);
+    return await jobsNode(deps).storeToModality(modality, ids);
   } catch (error) {
     log.warn(`Forward to ${modality} refused (${String(error)}); pushing the DICOM network to Orthanc and trying again`);
     await pushModalities(deps);
-    return deps.orthanc.storeToModality(modality, ids);
+    return jobsNode(deps).storeToModality(modality, ids);
   }
 }
 
@@ -157,7 +157,7 @@ export function progressOf(job: OrthancJob | undefined, instancesTotal: number):
 /** Reads the state of these unfinished forwards from Orthanc into their rows. */
 async function refreshJobs(deps: Deps, rows: readonly sql.ForwardJobRow[]): Promise<void> {
   for (const row of rows) {
-    const job = await deps.orthanc.getJob(row.orthanc_job, { timeoutMs: 5000 });
+    const job = await jobsNode(deps).getJob(row.orthanc_job, { timeoutMs: 5000 });
     await sql.updateJob(deps.db, row.id, progressOf(job, row.instances_total));
   }
 }
@@ -187,8 +187,10 @@ export async function cancelForward(deps: Deps, auth: Auth, id: number): Promise
   const mine = row && (row.account_id === auth.accountId || isAdmin(auth.permissions));
   if (!row || !mine) throw new AppError('not_found');
   if (row.finished_at === null) {
-    await deps.orthanc.cancelJob(row.orthanc_job).catch((error: unknown) => log.warn(`Cancel of job ${row.orthanc_job}: ${String(error)}`));
-    const job = await deps.orthanc.getJob(row.orthanc_job);
+    await jobsNode(deps)
+      .cancelJob(row.orthanc_job)
+      .catch((error: unknown) => log.warn(`Cancel of job ${row.orthanc_job}: ${String(error)}`));
+    const job = await jobsNode(deps).getJob(row.orthanc_job);
     const progress = progressOf(job, row.instances_total);
     await sql.updateJob(deps.db, id, job && job.State === 'Failure' ? { ...progress, error: 'Cancelled.' } : progress);
   }

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import type { DicomConnectionState, DicomUser, Provider, SendDestination } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
-import type { Deps } from '../../deps.ts';
+import { everyNode, type Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import * as sql from './network.sql.ts';
@@ -84,7 +84,8 @@ export async function updateProvider(deps: Deps, no: number, fields: sql.Provide
 /** Pushes every DICOM user and send destination to Orthanc (after each change, and at start). */
 export async function pushModalities(deps: Deps): Promise<void> {
   const [users, destinations] = await Promise.all([sql.selectDicomUsers(deps.db), sql.selectSendDestinations(deps.db)]);
-  await syncModalities(deps.orthanc, users, destinations);
+  // Each node keeps its own peers in memory: all of them, or a C-STORE to one node is refused.
+  await Promise.all(everyNode(deps).map((node) => syncModalities(node, users, destinations)));
 }
 
 /**

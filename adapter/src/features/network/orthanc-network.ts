@@ -45,7 +45,7 @@ export function networkSettings(aeTitle: string, port: number, allowAnonymous: b
  * Orthanc's network.json before its first start, from DICOM_AET and DICOM_PORT with anonymous
  * users allowed, so that Orthanc listens as told from its first second; an existing file is left
  * alone (the adapter keeps it in step with the provider: applyProvider). npm start's launcher and
- * Docker Compose's `prepare` service (write-network-file.ts) both call this.
+ * Docker Compose's `prepare` service (adapter/src/prepare.ts) both call this.
  */
 export function writeFirstNetworkFile(file: string, aeTitle: string, port: number): void {
   if (existsSync(file)) return;

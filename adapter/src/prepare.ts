@@ -1,0 +1,32 @@
+/**
+ * Docker Compose's one-shot `prepare` service runs this after PostgreSQL is healthy and before
+ * Orthanc starts, doing what npm start's launcher does natively (scripts/run.ts):
+ * - Orthanc's network.json (its AE title and DICOM port) from the adapter's own configuration
+ *   (DICOM_AET, DICOM_PORT, ORTHANC_NETWORK_FILE). Without it Orthanc would first listen as
+ *   ORTHANC on 4242 until the adapter's start rewrote the file and restarted it.
+ * - The database of Orthanc's index (ORTHANC_INDEX_DATABASE) in the product's cluster: the postgres
+ *   image creates only POSTGRES_DB, and an init script would run only on an empty volume.
+ */
+import { dirname } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { ConfigError, loadConfig } from './config.ts';
+import { writeFirstNetworkFile } from './features/network/orthanc-network.ts';
+import { ensureDatabases, ORTHANC_INDEX_DATABASE } from './db/databases.ts';
+
+try {
+  const config = loadConfig();
+  const file = config.orthanc.networkFile;
+  if (file === null) {
+    console.log('ORTHANC_NETWORK_FILE is empty: Orthanc’s DICOM settings are managed elsewhere.');
+  } else {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFirstNetworkFile(file, config.dicomAet, config.dicomPort);
+    console.log(`Orthanc's DICOM settings: ${file}`);
+  }
+  const { host, port, user, password } = config.pg;
+  const created = await ensureDatabases({ host, port, user, password }, [ORTHANC_INDEX_DATABASE]);
+  console.log(`Orthanc's index: database ${ORTHANC_INDEX_DATABASE}${created.length > 0 ? ' (created)' : ''}`);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `prepare: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
