@@ -33,6 +33,7 @@ import { editRoutes } from './features/edit/edit.routes.ts';
 import { autodeleteRoutes } from './features/autodelete/autodelete.routes.ts';
 import { worklistRoutes } from './features/worklist/worklist.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -59,6 +60,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...worklistRoutes,
   ...patientsRoutes,
   ...sharesRoutes,
+  ...auditRoutes,
 ];
 
 const securityHeaders: RequestHandler = (req, res, next) => {

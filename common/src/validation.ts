@@ -19,6 +19,7 @@ export const MESSAGES = {
   invalid: 'The field is not a valid value',
   share_expiry_past: 'The expiry date must not be in the past.',
   share_expiry_too_far: 'The expiry date must be within 12 months from today.',
+  audit_range: 'The end date must not be before the start date.',
 } as const;
 
 export const AE_TITLE_MAX_LENGTH = 16;
