@@ -71,12 +71,14 @@ export class AuditLog {
   }
 
   /**
-   * Whether a download of this series in this session is the first within SERIES_WINDOW_MS: the
-   * viewer fetches a series frame by frame, and the log wants one record per series, not per frame.
+   * Whether this session touches `what` (a series downloaded, a study opened) for the first time
+   * within SERIES_WINDOW_MS: the viewer fetches a series frame by frame and refetches a study as
+   * it re-renders, and the log wants one record per series or opening, not per request. Kept per
+   * process: behind several replicas a series may be recorded once per replica.
    */
-  firstSeriesDownload(auth: Auth, seriesUid: string): boolean {
+  firstInWindow(auth: Auth, what: string): boolean {
     const now = Date.now();
-    const key = `${auth.sessionHash.toString('base64')} ${seriesUid}`;
+    const key = `${auth.sessionHash.toString('base64')} ${what}`;
     const until = this.seriesSeen.get(key);
     if (until !== undefined && until > now) return false;
     if (this.seriesSeen.size >= 50_000) {

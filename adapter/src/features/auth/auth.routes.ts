@@ -13,12 +13,23 @@
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
  */
 import { SHARE_GUEST_ID, type PermissionKey } from '@pacs/common';
+import type { Request, Response } from 'express';
+import type { Auth } from '../../access/auth.ts';
+import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalString, requiredString } from '../../http/input.ts';
 import { checkCredentials, toSignedAccount } from './auth.service.ts';
 import { assertNotThrottled, recordAddressFailure } from './sign-in-throttle.ts';
 import * as sql from './auth.sql.ts';
+
+/** Id and password checked, then the licence's web connections, then the session. */
+async function signInWithPassword(deps: Deps, id: string, password: string, req: Request, res: Response): Promise<Auth> {
+  const accountId = await checkCredentials(deps, id, password, req);
+  const limit = deps.config.maxWebConnections;
+  if (limit > 0 && (await deps.sessions.connections()).length >= limit) throw new AppError('web_connection_limit');
+  return deps.sessions.signIn(accountId, req, res);
+}
 
 /** Who may see the web connections (spec 1 §2: the connection table needs all, admin or dashboard). */
 const CONNECTION_VIEWERS: readonly PermissionKey[] = ['admin', 'dashboard'];
@@ -37,17 +48,22 @@ export const authRoutes: AnyRouteSpec[] = [
         await assertNotThrottled(deps.db, req);
         if (!(await sql.shareKeyOpens(deps.db, accessKey))) {
           await recordAddressFailure(deps.db, req);
+          deps.audit.record(req, null, { action: 'guest_sign_in', outcome: 'failure' });
           throw new AppError('authentication_failed');
         }
-        return toSignedAccount(await deps.sessions.signIn(SHARE_GUEST_ID, req, res, accessKey));
+        const guest = await deps.sessions.signIn(SHARE_GUEST_ID, req, res, accessKey);
+        deps.audit.record(req, guest, { action: 'guest_sign_in' });
+        return toSignedAccount(guest);
       }
       if (optionalString(req, 'Token') !== undefined) throw new AppError('bad_request');
       const id = requiredString(req, 'Id', 'body', 256).trim();
       const password = requiredString(req, 'Password', 'body', 1024);
-      const accountId = await checkCredentials(deps, id, password, req);
-      const limit = deps.config.maxWebConnections;
-      if (limit > 0 && (await deps.sessions.connections()).length >= limit) throw new AppError('web_connection_limit');
-      const auth = await deps.sessions.signIn(accountId, req, res);
+      const auth = await signInWithPassword(deps, id, password, req, res).catch((error: unknown) => {
+        const reason = error instanceof AppError ? error.code : 'error';
+        deps.audit.record(req, { accountId: id.slice(0, 256) }, { action: 'sign_in', outcome: 'failure', details: { Reason: reason } });
+        throw error;
+      });
+      deps.audit.record(req, auth, { action: 'sign_in' });
       return toSignedAccount(auth);
     },
   },
@@ -65,8 +81,9 @@ export const authRoutes: AnyRouteSpec[] = [
     path: '/login',
     access: 'signed',
     summary: 'Sign out',
-    handler: async (_req, res, { deps, auth }) => {
+    handler: async (req, res, { deps, auth }) => {
       await deps.sessions.destroy(auth, res);
+      deps.audit.record(req, auth, { action: 'sign_out' });
       return {};
     },
   },
