@@ -111,7 +111,10 @@ export const trashRoutes: AnyRouteSpec[] = [
     handler: async (req, _res, { deps, auth }) => {
       const ids = binIds(req);
       const result = await restore(deps, ids);
-      deps.audit.record(req, auth, { action: 'trash_restore', details: { Items: ids ?? 'all' } });
+      deps.audit.record(req, auth, {
+        action: 'trash_restore',
+        details: { Items: ids === 'all' ? ids : ids.map((item) => `${item.level}-${item.id}`) },
+      });
       return result;
     },
   },
@@ -123,7 +126,10 @@ export const trashRoutes: AnyRouteSpec[] = [
     handler: async (req, _res, { deps, auth }) => {
       const ids = binIds(req);
       const result = await deleteForGood(deps, { trigger: 'manual', accountId: auth.accountId, ids });
-      deps.audit.record(req, auth, { action: 'trash_purge', details: { Items: ids ?? 'all' } });
+      deps.audit.record(req, auth, {
+        action: 'trash_purge',
+        details: { Items: ids === 'all' ? ids : ids.map((item) => `${item.level}-${item.id}`) },
+      });
       return result;
     },
   },
