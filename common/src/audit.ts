@@ -157,3 +157,11 @@ export function parseAuditQuery(raw: Record<string, unknown>): { query: AuditQue
 
 /** Whether a subject filter names a study by its UID (else a patient id or name). */
 export const isStudySubject = (subject: string): boolean => isDicomUid(subject) && subject.includes('.');
+
+/** The retention field as typed: a whole number of days 0–36500, else the catalogue's message. */
+export function auditRetentionProblem(value: string): string | null {
+  const text = value.trim();
+  if (text === '') return MESSAGES.required;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > AUDIT_RETENTION_MAX_DAYS) return MESSAGES.invalid;
+  return null;
+}
