@@ -8,14 +8,15 @@ import { useUpdateAuditSettings } from '../api/update-audit-settings.ts';
 
 export function AuditRetentionForm({ settings }: { settings: AuditSettings }) {
   const update = useUpdateAuditSettings();
-  const { saved, submit } = useSaveSubmit((values: { RetentionDays: string }) =>
-    update.mutateAsync({ RetentionDays: Number(values.RetentionDays.trim()) }),
+  // Formik hands a number input's value back as a number once edited: read it through String().
+  const { saved, submit } = useSaveSubmit((values: { RetentionDays: string | number }) =>
+    update.mutateAsync({ RetentionDays: Number(String(values.RetentionDays).trim()) }),
   );
   return (
     <Formik
-      initialValues={{ RetentionDays: String(settings.RetentionDays) }}
+      initialValues={{ RetentionDays: String(settings.RetentionDays) as string | number }}
       validate={(values) => {
-        const problem = auditRetentionProblem(values.RetentionDays);
+        const problem = auditRetentionProblem(String(values.RetentionDays));
         return problem ? { RetentionDays: problem } : {};
       }}
       onSubmit={submit}
