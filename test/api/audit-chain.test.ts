@@ -77,6 +77,25 @@ describe('audit log storage', () => {
     }
   });
 
+  it('writes a record holding a lone surrogate (a hostile id typed at sign-in) and goes on', async () => {
+    const writer = stack.adapter!.deps.audit;
+    writer.recordFrom(
+      '10.0.0.9',
+      { accountId: 'bad\ud800id' },
+      { action: 'sign_in', outcome: 'failure', details: { ['k\udfff']: 'v\ud800' } },
+    );
+    writer.recordFrom('10.0.0.9', { accountId: 'next' }, { action: 'sign_in' });
+    await writer.flush();
+    const rows = await stack.sql<{ account_id: string; details: object }>(
+      "select account_id, details from audit_events where ip = '10.0.0.9' order by id",
+    );
+    expect(rows).toEqual([
+      { account_id: 'bad\ufffdid', details: { ['k\ufffd']: 'v\ufffd' } },
+      { account_id: 'next', details: {} },
+    ]);
+    expect(await check()).toMatchObject({ Ok: true });
+  });
+
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
     await expect(stack.sql("update audit_events set ip = '6.6.6.6' where id = 2")).rejects.toThrow(/append-only/);
     await expect(stack.sql('delete from audit_events where id = 2')).rejects.toThrow(/append-only/);

@@ -35,6 +35,22 @@ interface Pending {
   entry: AuditEntry;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A copy of `value` whose strings (and keys) are well-formed Unicode: jsonb refuses a lone
+ * surrogate's escape, and one such record (a hostile id typed at sign-in) must not stop the log.
+ */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd');
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [wellFormed(key) as string, wellFormed(item)]));
+  return value;
+}
+
+const isDataError = (error: unknown): boolean => String((error as { code?: unknown } | null)?.code ?? '').startsWith('22');
+
 /** Records written per transaction; more wait for the next flush (which follows at once). */
 const BATCH = 500;
 /** Past this many unwritten records (PostgreSQL gone for long), the oldest are dropped, loudly. */
@@ -66,7 +82,13 @@ export class AuditLog {
       this.queue.shift();
       if (this.dropped++ % 1000 === 0) log.error(`Audit log: ${this.dropped} record(s) dropped, PostgreSQL has not taken them`);
     }
-    this.queue.push({ at: new Date(), accountId: actor?.accountId ?? null, accessKey: actor?.accessKey ?? null, ip, entry });
+    this.queue.push({
+      at: new Date(),
+      accountId: actor?.accountId ? (wellFormed(actor.accountId) as string) : null,
+      accessKey: actor?.accessKey ?? null,
+      ip,
+      entry: wellFormed(entry) as AuditEntry,
+    });
     this.schedule(this.options.flushMs ?? 200);
   }
 
@@ -120,6 +142,10 @@ export class AuditLog {
         this.queue.splice(0, batch.length);
         this.failures = 0;
       } catch (error) {
+        // A record PostgreSQL refuses as data (SQLSTATE class 22) would block every later one:
+        // the first record is then written alone, and dropped (with an error in the log) when it
+        // is the one refused; the rest follow in the next batches.
+        if (isDataError(error) && (await this.writeFirstAlone())) continue;
         this.failures++;
         const pause = Math.min(30_000, 500 * 2 ** Math.min(this.failures, 6));
         log.error(`Audit log: ${this.queue.length} record(s) not written yet, next try in ${pause} ms`, error);
@@ -128,6 +154,20 @@ export class AuditLog {
         return;
       }
     }
+  }
+
+  /** Writes the first queued record alone; false when PostgreSQL could not be reached. */
+  private async writeFirstAlone(): Promise<boolean> {
+    const first = this.queue[0];
+    if (!first) return true;
+    try {
+      await transaction(this.db, (client) => this.append(client, [first]));
+    } catch (error) {
+      if (!isDataError(error)) return false;
+      log.error(`Audit log: a ${first.entry.action} record was refused by PostgreSQL and is dropped`, error);
+    }
+    this.queue.splice(0, 1);
+    return true;
   }
 
   /** Chains and inserts `batch` in the caller's transaction, under the chain lock. */
