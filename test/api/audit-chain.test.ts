@@ -55,6 +55,7 @@ describe('audit log storage', () => {
     try {
       // flushMs 0: each replica flushes as soon as it can, so their appends interleave.
       const replicas = pools.map((pool) => new AuditLog(pool, { flushMs: 0 }));
+      await stack.adapter!.deps.audit.flush();
       const before = (await stack.sql<{ n: number }>('select count(*)::int as n from audit_events'))[0]!.n;
       await Promise.all(
         replicas.map(async (replica, r) => {
