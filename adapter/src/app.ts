@@ -35,6 +35,7 @@ import { autodeleteRoutes } from './features/autodelete/autodelete.routes.ts';
 import { worklistRoutes } from './features/worklist/worklist.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { statisticsRoutes } from './features/statistics/statistics.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
@@ -63,6 +64,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...patientsRoutes,
   ...sharesRoutes,
   ...statisticsRoutes,
+  ...auditRoutes,
 ];
 
 const securityHeaders: RequestHandler = (req, res, next) => {

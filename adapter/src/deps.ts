@@ -5,6 +5,7 @@ import type { OrthancClient } from './orthanc/client.ts';
 import type { Sessions } from './access/sessions.ts';
 import type { Health } from './health.ts';
 import type { ChangesFollower } from './study-index/follower.ts';
+import type { AuditLog } from './features/audit/audit-log.ts';
 
 export interface Deps {
   config: Config;
@@ -18,6 +19,8 @@ export interface Deps {
   sessions: Sessions;
   health: Health;
   follower: ChangesFollower;
+  /** The audit log's writer: `deps.audit.record(req, auth, {...})` queues one record, off the request's path. */
+  audit: AuditLog;
 }
 
 /** Where Orthanc jobs are created, polled and cancelled (docs/decisions.md, "Cluster"). */

@@ -26,6 +26,8 @@ import { refreshOpenJobs } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
 import { startAutoDeleteJob } from './features/autodelete/autodelete.service.ts';
 import { reconcileWorklist, worklistMoved } from './features/worklist/worklist.service.ts';
+import { AuditLog } from './features/audit/audit-log.ts';
+import { startRetentionJob } from './features/audit/audit.service.ts';
 import { describeCertificate, ensureSelfSigned, redirectToHttps } from './http/tls.ts';
 
 export interface RunningAdapter {
@@ -56,6 +58,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     follower,
     sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
     health: new Health(orthanc, db),
+    audit: new AuditLog(db),
   };
 
   await migrate(db);
@@ -93,6 +96,8 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const stopTrashJob = startTrashJob(deps, 60_000);
   // Auto-delete's daily run, checked every minute (once a day across restarts and replicas).
   const stopAutoDeleteJob = startAutoDeleteJob(deps, 60_000);
+  // The audit log's retention, checked hourly (a record lives its retention to within the hour).
+  const stopAuditRetention = startRetentionJob(deps, 60 * 60_000);
   const purge = setInterval(() => {
     deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
     void sweepUploads();
@@ -109,10 +114,12 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       clearInterval(forwards);
       stopTrashJob();
       stopAutoDeleteJob();
+      stopAuditRetention();
       await follower.stop();
       server.closeIdleConnections();
       redirect?.closeAllConnections();
       await Promise.all([server, redirect].map((each) => new Promise<void>((resolve) => (each ? each.close(() => resolve()) : resolve()))));
+      await deps.audit.close();
       await db.end();
     },
   };

@@ -30,3 +30,4 @@ export * from './worklist-layout.ts';
 export * from './patients.ts';
 export * from './integration.ts';
 export * from './statistics.ts';
+export * from './audit.ts';

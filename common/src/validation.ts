@@ -21,6 +21,7 @@ export const MESSAGES = {
   share_expiry_too_far: 'The expiry date must be within 12 months from today.',
   statistics_range_reversed: 'The start date must not be after the end date.',
   statistics_range_too_long: 'The period is too long for this unit: choose months or years.',
+  audit_range: 'The end date must not be before the start date.',
 } as const;
 
 export const AE_TITLE_MAX_LENGTH = 16;

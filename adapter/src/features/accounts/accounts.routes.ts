@@ -50,13 +50,10 @@ export const accountsRoutes: AnyRouteSpec[] = [
     path: '/accounts/create',
     access: 'admin',
     summary: 'Create an account',
-    handler: async (req, _res, { deps }) => {
-      const id = await createAccount(
-        deps,
-        requiredString(req, 'Id', 'body', 256),
-        requiredString(req, 'Password', 'body', 1024),
-        readChange(req),
-      );
+    handler: async (req, _res, { deps, auth }) => {
+      const change = readChange(req);
+      const id = await createAccount(deps, requiredString(req, 'Id', 'body', 256), requiredString(req, 'Password', 'body', 1024), change);
+      deps.audit.record(req, auth, { action: 'account_change', details: { Change: 'create', Id: id, Fields: Object.keys(change) } });
       return { Id: id };
     },
   },
@@ -68,7 +65,10 @@ export const accountsRoutes: AnyRouteSpec[] = [
     handler: async (req, _res, { deps, auth }) => {
       const id = optionalString(req, 'Id', 'body', 256) ?? auth.accountId;
       if (id === '') throw invalid('Id', 'The field is required');
-      const updated = await updateAccount(deps, auth, isAdmin(auth.permissions), id, readChange(req), req);
+      const change = readChange(req);
+      const updated = await updateAccount(deps, auth, isAdmin(auth.permissions), id, change, req);
+      // Field names only: a password (or any value) never goes into the log.
+      deps.audit.record(req, auth, { action: 'account_change', details: { Change: 'update', Id: updated, Fields: Object.keys(change) } });
       if (updated.toLowerCase() !== auth.accountId.toLowerCase()) return { Id: updated };
       const fresh = await deps.sessions.authenticate(req, { fresh: true });
       return fresh ? toSignedAccount(fresh) : { Id: updated };
@@ -80,7 +80,9 @@ export const accountsRoutes: AnyRouteSpec[] = [
     access: 'admin',
     summary: 'Delete an account',
     handler: async (req, _res, { deps, auth }) => {
-      await deleteAccount(deps, auth, requiredString(req, 'id', 'query', 256));
+      const id = requiredString(req, 'id', 'query', 256);
+      await deleteAccount(deps, auth, id);
+      deps.audit.record(req, auth, { action: 'account_change', details: { Change: 'delete', Id: id } });
       return {};
     },
   },

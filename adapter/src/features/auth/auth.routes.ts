@@ -19,6 +19,9 @@
  * - GET /accounts/signed → SignedAccount (with this session's CSRF token), 401 when signed out.
  */
 import { SHARE_GUEST_ID, type PermissionKey } from '@pacs/common';
+import type { Request, Response } from 'express';
+import type { Auth } from '../../access/auth.ts';
+import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { optionalString, requiredString } from '../../http/input.ts';
@@ -29,6 +32,14 @@ import { finishSignIn } from '../integration/oidc.service.ts';
 
 /** The parameters of a provider's answer that the code exchange reads (RFC 6749 §4.1.2, RFC 9207). */
 const OIDC_ANSWER_PARAMS = ['code', 'state', 'iss', 'error', 'error_description', 'session_state'] as const;
+
+/** Id and password checked, then the licence's web connections, then the session. */
+async function signInWithPassword(deps: Deps, id: string, password: string, req: Request, res: Response): Promise<Auth> {
+  const accountId = await checkCredentials(deps, id, password, req);
+  const limit = deps.config.maxWebConnections;
+  if (limit > 0 && (await deps.sessions.connections()).length >= limit) throw new AppError('web_connection_limit');
+  return deps.sessions.signIn(accountId, req, res);
+}
 
 /** Who may see the web connections (spec 1 §2: the connection table needs all, admin or dashboard). */
 const CONNECTION_VIEWERS: readonly PermissionKey[] = ['admin', 'dashboard'];
@@ -47,17 +58,22 @@ export const authRoutes: AnyRouteSpec[] = [
         await assertNotThrottled(deps.db, req);
         if (!(await sql.shareKeyOpens(deps.db, accessKey))) {
           await recordAddressFailure(deps.db, req);
+          deps.audit.record(req, null, { action: 'guest_sign_in', outcome: 'failure' });
           throw new AppError('authentication_failed');
         }
-        return toSignedAccount(await deps.sessions.signIn(SHARE_GUEST_ID, req, res, accessKey));
+        const guest = await deps.sessions.signIn(SHARE_GUEST_ID, req, res, accessKey);
+        deps.audit.record(req, guest, { action: 'guest_sign_in' });
+        return toSignedAccount(guest);
       }
       if (optionalString(req, 'Token') !== undefined) throw new AppError('bad_request');
       const id = requiredString(req, 'Id', 'body', 256).trim();
       const password = requiredString(req, 'Password', 'body', 1024);
-      const accountId = await checkCredentials(deps, id, password, req);
-      const limit = deps.config.maxWebConnections;
-      if (limit > 0 && (await deps.sessions.connections()).length >= limit) throw new AppError('web_connection_limit');
-      const auth = await deps.sessions.signIn(accountId, req, res);
+      const auth = await signInWithPassword(deps, id, password, req, res).catch((error: unknown) => {
+        const reason = error instanceof AppError ? error.code : 'error';
+        deps.audit.record(req, { accountId: id.slice(0, 256) }, { action: 'sign_in', outcome: 'failure', details: { Reason: reason } });
+        throw error;
+      });
+      deps.audit.record(req, auth, { action: 'sign_in' });
       return toSignedAccount(auth);
     },
   },
@@ -73,18 +89,29 @@ export const authRoutes: AnyRouteSpec[] = [
         if (value !== undefined) answer[name] = value;
       }
       if (answer.code === undefined && answer.error === undefined) throw new AppError('bad_request');
+      const signInBySso = async () => {
+        try {
+          const account = await finishSignIn(deps, req, res, answer);
+          deps.audit.record(req, { accountId: account.Id }, { action: 'sign_in', details: { Method: 'single sign-on' } });
+          return account;
+        } catch (error) {
+          const reason = error instanceof AppError ? error.code : 'error';
+          deps.audit.record(req, null, { action: 'sign_in', outcome: 'failure', details: { Method: 'single sign-on', Reason: reason } });
+          throw error;
+        }
+      };
       // The provider's redirect is a top-level navigation: it lands in the app, signed in or told why not.
       if (req.get('x-requested-with') !== 'XMLHttpRequest') {
         res.setHeader('cache-control', 'no-store');
         try {
-          await finishSignIn(deps, req, res, answer);
+          await signInBySso();
           res.redirect(302, '/viewer/#/list');
         } catch {
           res.redirect(302, '/viewer/#/login?sso=failed');
         }
         return;
       }
-      return finishSignIn(deps, req, res, answer);
+      return signInBySso();
     },
   },
   {
@@ -92,8 +119,9 @@ export const authRoutes: AnyRouteSpec[] = [
     path: '/login',
     access: 'signed',
     summary: 'Sign out',
-    handler: async (_req, res, { deps, auth }) => {
+    handler: async (req, res, { deps, auth }) => {
       await deps.sessions.destroy(auth, res);
+      deps.audit.record(req, auth, { action: 'sign_out' });
       return {};
     },
   },

@@ -28,9 +28,11 @@ export const configsRoutes: AnyRouteSpec[] = [
     path: '/configs/init',
     access: 'admin',
     summary: 'Check and migrate the configs',
-    handler: async (req, _res, { deps }) => {
+    handler: async (req, _res, { deps, auth }) => {
       const seed = optionalString(req, 'value') ? jsonField(req, 'value') : undefined;
-      return (await ensureConfigs(deps.db, seed)).configs;
+      const result = await ensureConfigs(deps.db, seed);
+      if (seed !== undefined) deps.audit.record(req, auth, { action: 'configs_change', details: { Key: '(init)' } });
+      return result.configs;
     },
   },
   {
@@ -38,6 +40,11 @@ export const configsRoutes: AnyRouteSpec[] = [
     path: '/configs/replace',
     access: 'admin',
     summary: 'Replace a configs node',
-    handler: (req, _res, { deps }) => replaceConfigs(deps.db, dottedKey(req), jsonField(req, 'value')),
+    handler: async (req, _res, { deps, auth }) => {
+      const key = dottedKey(req);
+      const configs = await replaceConfigs(deps.db, key, jsonField(req, 'value'));
+      deps.audit.record(req, auth, { action: 'configs_change', details: { Key: key } });
+      return configs;
+    },
   },
 ];

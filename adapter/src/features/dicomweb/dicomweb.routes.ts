@@ -149,6 +149,8 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         if ((series !== undefined && !isDicomUid(series)) || (instance !== undefined && !isDicomUid(instance)))
           throw new AppError('not_found');
         const orthancId = await requireVisibleResource(deps.db, auth, uid, series, instance);
+        if (series !== undefined && deps.audit.firstInWindow(auth, `series ${series}`))
+          deps.audit.record(req, auth, { action: 'series_download', study: uid, details: { SeriesInstanceUID: series } });
         // A role that hides fields: JSON answers stripped, queries on them and whole files refused.
         const hidden = hiddenOf(deps, auth);
         const jsonEdit = hiddenFieldsEdit(segments.slice(2), new URLSearchParams(queryString(req).slice(1)), hidden);
@@ -244,6 +246,8 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
       const instance = optionalString(req, 'objectUID', 'query', 64);
       if (![study, series, instance].every((uid) => uid === undefined || isDicomUid(uid))) throw new AppError('not_found');
       const orthancId = await requireVisibleResource(deps.db, auth, study, series, instance);
+      if (series !== undefined && deps.audit.firstInWindow(auth, `series ${series}`))
+        deps.audit.record(req, auth, { action: 'series_download', study, details: { SeriesInstanceUID: series } });
       assertWadoUriAllowed(req.query.contentType, hiddenOf(deps, auth));
       if (orthancId && req.query.contentType === 'application/dicom' && Object.keys(req.query).every((key) => PLAIN_WADO_PARAMS.has(key))) {
         const storage = storageOf(deps);

@@ -43,43 +43,65 @@ export function readTags<T extends EditTag>(value: unknown, allowed: readonly T[
   return tags;
 }
 
+/** The audit details of an edit: which object and which tags (the new values are in the files). */
+function editAudit(input: { SeriesInstanceUID?: string; SOPInstanceUID?: string; Tags: object; AllStudiesOfPatient?: boolean }) {
+  return {
+    ...(input.SeriesInstanceUID ? { SeriesInstanceUID: input.SeriesInstanceUID } : {}),
+    ...(input.SOPInstanceUID ? { SOPInstanceUID: input.SOPInstanceUID } : {}),
+    ...(input.AllStudiesOfPatient ? { AllStudiesOfPatient: true } : {}),
+    Tags: Object.keys(input.Tags),
+  };
+}
+
 export const editRoutes: AnyRouteSpec[] = [
   {
     method: 'patch',
     path: '/studies/edit',
     access: 'list_edit',
     summary: "Edit a study's tags in its files (optionally the patient's demographics in all their visible studies)",
-    handler: (req, _res, { deps, auth }) =>
-      editStudy(deps, auth, {
+    handler: async (req, _res, { deps, auth }) => {
+      const input = {
         StudyInstanceUID: uid(req, 'StudyInstanceUID'),
         Tags: readTags(jsonField(req, 'Tags', 64_000), STUDY_EDIT_TAGS),
         AllStudiesOfPatient: optionalBool(req, 'AllStudiesOfPatient') ?? false,
-      }),
+      };
+      const result = await editStudy(deps, auth, input);
+      deps.audit.record(req, auth, { action: 'study_edit', study: input.StudyInstanceUID, details: editAudit(input) });
+      return result;
+    },
   },
   {
     method: 'patch',
     path: '/series/edit',
     access: 'list_edit',
     summary: "Edit a series' tags in its files",
-    handler: (req, _res, { deps, auth }) =>
-      editSeries(deps, auth, {
+    handler: async (req, _res, { deps, auth }) => {
+      const input = {
         StudyInstanceUID: uid(req, 'StudyInstanceUID'),
         SeriesInstanceUID: uid(req, 'SeriesInstanceUID'),
         Tags: readTags(jsonField(req, 'Tags', 64_000), SERIES_EDIT_TAGS),
-      }),
+      };
+      const result = await editSeries(deps, auth, input);
+      deps.audit.record(req, auth, { action: 'study_edit', study: input.StudyInstanceUID, details: editAudit(input) });
+      return result;
+    },
   },
   {
     method: 'patch',
     path: '/instances/edit',
     access: 'list_edit',
     summary: "Edit an instance's tags in its file",
-    handler: (req, _res, { deps, auth }) =>
-      editInstance(deps, auth, {
+    handler: async (req, _res, { deps, auth }) => {
+      const input = {
         StudyInstanceUID: uid(req, 'StudyInstanceUID'),
         SeriesInstanceUID: uid(req, 'SeriesInstanceUID'),
         SOPInstanceUID: uid(req, 'SOPInstanceUID'),
         Tags: readTags(jsonField(req, 'Tags', 64_000), INSTANCE_EDIT_TAGS),
-      }),
+      };
+      const result = await editInstance(deps, auth, input);
+      deps.audit.record(req, auth, { action: 'study_edit', study: input.StudyInstanceUID, details: editAudit(input) });
+      return result;
+    },
   },
   {
     method: 'get',

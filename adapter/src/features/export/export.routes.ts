@@ -60,6 +60,12 @@ export const exportRoutes: AnyRouteSpec[] = [
         if (!res.writableFinished) gone.abort();
       });
       const download = await openExport(deps, auth, request, gone.signal);
+      for (const study of new Set(request.Items.map((item) => item.StudyInstanceUID)))
+        deps.audit.record(req, auth, {
+          action: 'study_export',
+          study,
+          details: { Anonymized: request.Anonymize, Instances: download.instances },
+        });
       res.status(200);
       res.set({
         'content-type': 'application/zip',

@@ -19,8 +19,16 @@ export const forwardRoutes: AnyRouteSpec[] = [
     path: '/forward/create',
     access: 'list_forward',
     summary: 'Forward studies, series or instances to a send destination (C-STORE, one job per study)',
-    handler: (req, _res, { deps, auth }) =>
-      createForward(deps, auth, requiredInt(req, 'Destination', 1, 2_147_483_647), resourceItems(req, 100_000)),
+    handler: async (req, _res, { deps, auth }) => {
+      const jobs = await createForward(deps, auth, requiredInt(req, 'Destination', 1, 2_147_483_647), resourceItems(req, 100_000));
+      for (const job of jobs)
+        deps.audit.record(req, auth, {
+          action: 'study_forward',
+          study: job.StudyInstanceUID,
+          details: { Job: job.Id, Destination: job.DestinationName, CalledAETitle: job.CalledAETitle, Scope: job.Scope },
+        });
+      return jobs;
+    },
   },
   {
     method: 'get',

@@ -45,18 +45,26 @@ export const institutionsRoutes: AnyRouteSpec[] = [
     path: '/institutions/create',
     access: 'admin',
     summary: 'Create an institution',
-    handler: (req, _res, { deps }) => createInstitution(deps.db, readFields(req)),
+    handler: async (req, _res, { deps, auth }) => {
+      const fields = readFields(req);
+      const institution = await createInstitution(deps.db, fields);
+      deps.audit.record(req, auth, { action: 'institution_change', details: { Change: 'create', Institution: institution.No, ...fields } });
+      return institution;
+    },
   },
   {
     method: 'patch',
     path: '/institutions/update',
     access: 'admin',
     summary: 'Change an institution',
-    handler: async (req, _res, { deps }) => {
+    handler: async (req, _res, { deps, auth }) => {
       const no = optionalInt(req, 'No', 0, 1_000_000_000);
       if (no === undefined) throw invalid('No', 'The field is required');
       const current = await requireInstitution(deps.db, no);
-      return updateInstitution(deps.db, no, readFields(req, current));
+      const fields = readFields(req, current);
+      const institution = await updateInstitution(deps.db, no, fields);
+      deps.audit.record(req, auth, { action: 'institution_change', details: { Change: 'update', Institution: no, ...fields } });
+      return institution;
     },
   },
   {
@@ -64,10 +72,11 @@ export const institutionsRoutes: AnyRouteSpec[] = [
     path: '/institutions/delete',
     access: 'admin',
     summary: 'Delete an institution',
-    handler: async (req, _res, { deps }) => {
+    handler: async (req, _res, { deps, auth }) => {
       // The key column is a PostgreSQL integer: read it within its range, not let the database refuse it.
       const no = requiredInt(req, 'no', -2_147_483_648, 2_147_483_647, 'query');
       await deleteInstitution(deps.db, no);
+      deps.audit.record(req, auth, { action: 'institution_change', details: { Change: 'delete', Institution: no } });
       return {};
     },
   },

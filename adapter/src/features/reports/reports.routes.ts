@@ -43,7 +43,10 @@ export const reportsRoutes: AnyRouteSpec[] = [
     access: READERS,
     summary: 'Reports of a study with their documents',
     handler: async (req, _res, { deps, auth }) => {
-      return reportsOfStudy(deps, auth, requiredString(req, 'uid', 'query', 64));
+      const uid = requiredString(req, 'uid', 'query', 64);
+      const reports = await reportsOfStudy(deps, auth, uid);
+      if (deps.audit.firstInWindow(auth, `report ${uid}`)) deps.audit.record(req, auth, { action: 'report_view', study: uid });
+      return reports;
     },
   },
   {

@@ -80,18 +80,26 @@ export const rolesRoutes: AnyRouteSpec[] = [
     path: '/roles/create',
     access: 'admin',
     summary: 'Create a role',
-    handler: (req, _res, { deps }) => createRole(deps.db, readFields(deps, req)),
+    handler: async (req, _res, { deps, auth }) => {
+      const fields = readFields(deps, req);
+      const role = await createRole(deps.db, fields);
+      deps.audit.record(req, auth, { action: 'role_change', details: { Change: 'create', Role: role.No, ...fields } });
+      return role;
+    },
   },
   {
     method: 'patch',
     path: '/roles/update',
     access: 'admin',
     summary: 'Change a role',
-    handler: async (req, _res, { deps }) => {
+    handler: async (req, _res, { deps, auth }) => {
       const no = optionalInt(req, 'No', 1, 1_000_000_000);
       if (no === undefined) throw invalid('No', 'The field is required');
       const current = await requireEditableRole(deps.db, no);
-      return updateRole(deps.db, no, readFields(deps, req, current));
+      const fields = readFields(deps, req, current);
+      const role = await updateRole(deps.db, no, fields);
+      deps.audit.record(req, auth, { action: 'role_change', details: { Change: 'update', Role: no, ...fields } });
+      return role;
     },
   },
   {
@@ -99,9 +107,11 @@ export const rolesRoutes: AnyRouteSpec[] = [
     path: '/roles/delete',
     access: 'admin',
     summary: 'Delete a role',
-    handler: async (req, _res, { deps }) => {
+    handler: async (req, _res, { deps, auth }) => {
       // The key column is a PostgreSQL integer: read it within its range, not let the database refuse it.
-      await deleteRole(deps.db, requiredInt(req, 'no', -2_147_483_648, 2_147_483_647, 'query'));
+      const no = requiredInt(req, 'no', -2_147_483_648, 2_147_483_647, 'query');
+      await deleteRole(deps.db, no);
+      deps.audit.record(req, auth, { action: 'role_change', details: { Change: 'delete', Role: no } });
       return {};
     },
   },

@@ -34,13 +34,14 @@ export const securityRoutes: AnyRouteSpec[] = [
     path: '/authconfig/update',
     access: 'admin',
     summary: 'Change the sign-in lock settings',
-    handler: async (req, _res, { deps }) => {
+    handler: async (req, _res, { deps, auth }) => {
       const current = await getAuthConfig(deps.db);
       const next = {
         Threshold: optionalInt(req, 'Threshold', 0, 100) ?? current.Threshold,
         LockTime: optionalInt(req, 'LockTime', 1, 10_080) ?? current.LockTime,
       };
       await saveAuthConfig(deps.db, next);
+      deps.audit.record(req, auth, { action: 'security_change', details: { Setting: 'authconfig', ...next } });
       return next;
     },
   },
@@ -56,8 +57,10 @@ export const securityRoutes: AnyRouteSpec[] = [
     path: '/authlock/delete',
     access: 'admin',
     summary: 'Unlock an account',
-    handler: async (req, _res, { deps }) => {
-      await unlock(deps.db, requiredString(req, 'id', 'query', 256));
+    handler: async (req, _res, { deps, auth }) => {
+      const id = requiredString(req, 'id', 'query', 256);
+      await unlock(deps.db, id);
+      deps.audit.record(req, auth, { action: 'security_change', details: { Setting: 'unlock', Id: id } });
       return {};
     },
   },
@@ -80,7 +83,7 @@ export const securityRoutes: AnyRouteSpec[] = [
     path: '/passwordconfig/update',
     access: 'admin',
     summary: 'Change the password policy',
-    handler: async (req, _res, { deps }) => {
+    handler: async (req, _res, { deps, auth }) => {
       const current = await getPasswordConfig(deps.db);
       const next = {
         MinimumPasswordLength: optionalInt(req, 'MinimumPasswordLength', 1, 256) ?? current.MinimumPasswordLength,
@@ -90,6 +93,7 @@ export const securityRoutes: AnyRouteSpec[] = [
         ContainsSymbol: optionalBool(req, 'ContainsSymbol') ?? current.ContainsSymbol,
       };
       await savePasswordConfig(deps.db, next);
+      deps.audit.record(req, auth, { action: 'security_change', details: { Setting: 'passwordconfig', ...next } });
       return next;
     },
   },

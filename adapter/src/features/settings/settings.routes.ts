@@ -28,7 +28,9 @@ function replaceRoute(mode: 'replace' | 'replaceall'): AnyRouteSpec {
     summary: mode === 'replace' ? 'Replace one settings node' : 'Replace settings at a key with a whole value',
     handler: async (req, _res, ctx): Promise<SettingsResponse> => {
       const id = await targetAccount(req, ctx);
-      const settings = await replaceSettings(ctx.deps.db, id, dottedKey(req), jsonField(req, 'value'), mode);
+      const key = dottedKey(req);
+      const settings = await replaceSettings(ctx.deps.db, id, key, jsonField(req, 'value'), mode);
+      ctx.deps.audit.record(req, ctx.auth, { action: 'settings_change', details: { Account: id, Key: key } });
       return { Id: id, Settings: settings };
     },
   };

@@ -14,7 +14,8 @@
  * The rules (what a share may reach, who sees its key) are in shares.service.ts.
  */
 import type { Request } from 'express';
-import { MESSAGES, shareEditProblems, type PermissionKey } from '@pacs/common';
+import { MESSAGES, shareEditProblems, type PermissionKey, type ShareItem } from '@pacs/common';
+import type { AuditEntry } from '../audit/audit-log.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { invalid, optionalInt, optionalString, requiredString } from '../../http/input.ts';
 import {
@@ -53,6 +54,15 @@ function modalitiesOf(req: Request): string[] {
   return [...new Set(list)];
 }
 
+/** What the audit log keeps of a share: its subject and with whom (never a guest's access key). */
+function shareAudit(kind: Kind, share: ShareItem): Pick<AuditEntry, 'study' | 'patientId' | 'details'> {
+  return {
+    study: share.StudyInstanceUID,
+    patientId: share.PatientID,
+    details: { Share: `${kind}-${share.No}`, SharedWith: share.SharedWith, Type: share.Type, ExpiresAt: share.ExpiresAt },
+  };
+}
+
 function routesFor(kind: Kind): AnyRouteSpec[] {
   const base = kind === 'study' ? '/sharestudies' : '/sharepatients';
   return [
@@ -78,13 +88,20 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
       path: `${base}/create`,
       access: SHARERS,
       summary: `Share a ${kind}`,
-      handler: (req, _res, { deps, auth }) => {
+      handler: async (req, _res, { deps, auth }) => {
         const request = shareRequest(req, kind);
         const subject =
           kind === 'study'
             ? { kind, uid: requiredString(req, 'uid', 'body', 64) }
             : { kind, patientId: requiredString(req, 'id', 'body', 64) };
-        return createShare(deps, auth, subject, request);
+        const share = await createShare(deps, auth, subject, request);
+        deps.audit.record(req, auth, {
+          action: 'share_create',
+          study: subject.kind === 'study' ? subject.uid : null,
+          patientId: subject.kind === 'patient' ? subject.patientId : null,
+          details: { Share: `${kind}-${share.No}`, Guest: share.AccessKey !== null },
+        });
+        return share;
       },
     },
     {
@@ -92,10 +109,12 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
       path: `${base}/update`,
       access: SHARERS,
       summary: `Change a ${kind} share`,
-      handler: (req, _res, { deps, auth }) => {
+      handler: async (req, _res, { deps, auth }) => {
         const no = optionalInt(req, 'No', 1, Number.MAX_SAFE_INTEGER);
         if (no === undefined) throw invalid('No', MESSAGES.required);
-        return updateShare(deps, auth, kind, no, shareRequest(req, kind));
+        const share = await updateShare(deps, auth, kind, no, shareRequest(req, kind));
+        deps.audit.record(req, auth, { action: 'share_update', ...shareAudit(kind, share) });
+        return share;
       },
     },
     {
@@ -107,6 +126,7 @@ function routesFor(kind: Kind): AnyRouteSpec[] {
         const no = optionalInt(req, 'no', 1, Number.MAX_SAFE_INTEGER, 'query');
         if (no === undefined) throw invalid('no', MESSAGES.required);
         await deleteShare(deps, auth, kind, no);
+        deps.audit.record(req, auth, { action: 'share_delete', details: { Share: `${kind}-${no}` } });
         return {};
       },
     },

@@ -179,6 +179,11 @@ export const studiesRoutes: AnyRouteSpec[] = [
       };
       try {
         await writeStudiesCsv(deps, auth, input, responseSink(res));
+        deps.audit.record(req, auth, {
+          action: 'study_csv',
+          study: input.uids?.length === 1 ? input.uids[0] : null,
+          details: { Selected: input.uids?.slice(0, 1000) ?? null, Limit: input.limit },
+        });
       } catch (error) {
         if (!res.headersSent) throw error;
         // Past the headers an error cannot become a JSON answer: cut the download so it fails

@@ -62,7 +62,17 @@ export const trashRoutes: AnyRouteSpec[] = [
     path: '/studies/delete',
     access: 'list_delete',
     summary: 'Move studies, series or instances to the recycle bin',
-    handler: (req, _res, { deps, auth }) => moveToBin(deps, auth, resourceItems(req, DELETE_MAX_ITEMS)),
+    handler: async (req, _res, { deps, auth }) => {
+      const items = resourceItems(req, DELETE_MAX_ITEMS);
+      const result = await moveToBin(deps, auth, items);
+      for (const study of new Set(items.map((item) => item.StudyInstanceUID)))
+        deps.audit.record(req, auth, {
+          action: 'study_delete',
+          study,
+          details: { Items: items.filter((item) => item.StudyInstanceUID === study).length },
+        });
+      return result;
+    },
   },
   {
     method: 'get',
@@ -98,14 +108,30 @@ export const trashRoutes: AnyRouteSpec[] = [
     path: '/trashbox/restorerequest',
     access: 'admin',
     summary: 'Restore items (or all) from the recycle bin',
-    handler: (req, _res, { deps }) => restore(deps, binIds(req)),
+    handler: async (req, _res, { deps, auth }) => {
+      const ids = binIds(req);
+      const result = await restore(deps, ids);
+      deps.audit.record(req, auth, {
+        action: 'trash_restore',
+        details: { Items: ids === 'all' ? ids : ids.map((item) => `${item.level}-${item.id}`) },
+      });
+      return result;
+    },
   },
   {
     method: 'delete',
     path: '/trashbox/delete',
     access: 'admin',
     summary: 'Delete items (or all) in the recycle bin for good',
-    handler: (req, _res, { deps, auth }) => deleteForGood(deps, { trigger: 'manual', accountId: auth.accountId, ids: binIds(req) }),
+    handler: async (req, _res, { deps, auth }) => {
+      const ids = binIds(req);
+      const result = await deleteForGood(deps, { trigger: 'manual', accountId: auth.accountId, ids });
+      deps.audit.record(req, auth, {
+        action: 'trash_purge',
+        details: { Items: ids === 'all' ? ids : ids.map((item) => `${item.level}-${item.id}`) },
+      });
+      return result;
+    },
   },
   {
     method: 'get',
@@ -126,11 +152,13 @@ export const trashRoutes: AnyRouteSpec[] = [
     path: '/trashboxsettings/update',
     access: 'admin',
     summary: 'Change the recycle bin retention (days)',
-    handler: (req, _res, { deps }) => {
+    handler: async (req, _res, { deps, auth }) => {
       const value: unknown = (req.body as Record<string, unknown>).TrashRetentionPeriod;
       const problem = trashRetentionProblem(typeof value === 'number' ? value : typeof value === 'string' ? value : undefined);
       if (problem) throw invalid('TrashRetentionPeriod', problem);
-      return updateTrashSettings(deps, { TrashRetentionPeriod: Number(value) });
+      const saved = await updateTrashSettings(deps, { TrashRetentionPeriod: Number(value) });
+      deps.audit.record(req, auth, { action: 'settings_change', details: { Setting: 'trashbox', TrashRetentionPeriod: Number(value) } });
+      return saved;
     },
   },
 ];

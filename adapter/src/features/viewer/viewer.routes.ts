@@ -43,8 +43,13 @@ export const viewerRoutes: AnyRouteSpec[] = [
     method: 'get',
     path: '/annotations/fromstudy',
     access: READERS,
-    summary: 'Annotations on a study',
-    handler: (req, _res, { deps, auth }) => listAnnotations(deps, auth, requiredString(req, 'uid', 'query', 64)),
+    summary: 'Annotations on a study (the viewer opening it: audited as study_view)',
+    handler: async (req, _res, { deps, auth }) => {
+      const uid = requiredString(req, 'uid', 'query', 64);
+      const annotations = await listAnnotations(deps, auth, uid);
+      if (deps.audit.firstInWindow(auth, `view ${uid}`)) deps.audit.record(req, auth, { action: 'study_view', study: uid });
+      return annotations;
+    },
   },
   {
     method: 'put',
@@ -114,6 +119,7 @@ export const viewerRoutes: AnyRouteSpec[] = [
     handler: async (req, res, { deps, auth }) => {
       const uid = requiredString(req, 'uid', 'query', 64);
       const { orthancId, fileName } = await seriesForExport(deps, auth, uid);
+      deps.audit.record(req, auth, { action: 'series_download', study: null, details: { SeriesInstanceUID: uid, Zip: true } });
       res.set('content-disposition', `attachment; filename="${fileName}"`);
       await streamFromOrthanc(req, res, deps.orthanc.proxyTarget(), `/series/${orthancId}/archive`);
     },
