@@ -96,6 +96,7 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'dialogs.profile.id': ['ja', 'pt-BR', 'it'],
   'accounts_admin.accounts.id': ['ja', 'pt-BR', 'it'],
   'accounts_admin.no': ['ja'],
+  'admin.log.no': ['ja'],
   // Borrowed words these languages write as English does (e-mail, fax, zoom, logo, menu, info…).
   'accounts_admin.institutions.fax': ['pt-BR', 'vi', 'es', 'fr', 'it', 'nl'],
   'accounts_admin.institutions.email': ['pt-BR', 'fr', 'it', 'nl', 'pl'],
@@ -120,6 +121,7 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'shares.account': ['it', 'nl'],
   'shares.types.account': ['it', 'nl'],
   'trash.history.account': ['it', 'nl'],
+  'admin.log.account': ['it', 'nl'],
   // Italian software writes these in English: password, file, layout, worklist, multi-monitor.
   'login.password': ['it'],
   'accounts_admin.accounts.password': ['it'],
@@ -224,6 +226,7 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'viewer.feature.annotation_display': ['fr'],
   'toolbars.folders.annotation': ['fr'],
   'accounts_admin.actions': ['fr'],
+  'admin.log.action_label': ['fr'],
   'toolbars.column.actions': ['fr'],
   'toolbars.column.position': ['fr'],
   'toolbars.dialog.position': ['fr'],
