@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { configsRoutes } from './features/configs/configs.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { serverRoutes } from './features/server/server.routes.ts';
+import { licenceRoutes } from './features/licence/licence.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { studiesRoutes } from './features/studies/studies.routes.ts';
 import { dicomwebRoutes } from './features/dicomweb/dicomweb.routes.ts';
@@ -37,6 +38,7 @@ import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...serverRoutes,
+  ...licenceRoutes,
   ...authRoutes,
   ...securityRoutes,
   ...settingsRoutes,

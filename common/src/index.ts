@@ -28,3 +28,4 @@ export * from './auto-delete.ts';
 export * from './worklist.ts';
 export * from './worklist-layout.ts';
 export * from './patients.ts';
+export * from './licence.ts';

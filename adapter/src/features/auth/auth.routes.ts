@@ -19,6 +19,7 @@ import { optionalString, requiredString } from '../../http/input.ts';
 import { checkCredentials, toSignedAccount } from './auth.service.ts';
 import { assertNotThrottled, recordAddressFailure } from './sign-in-throttle.ts';
 import * as sql from './auth.sql.ts';
+import { effectiveLimits } from '../licence/licence-limits.ts';
 
 /** Who may see the web connections (spec 1 §2: the connection table needs all, admin or dashboard). */
 const CONNECTION_VIEWERS: readonly PermissionKey[] = ['admin', 'dashboard'];
@@ -45,7 +46,7 @@ export const authRoutes: AnyRouteSpec[] = [
       const id = requiredString(req, 'Id', 'body', 256).trim();
       const password = requiredString(req, 'Password', 'body', 1024);
       const accountId = await checkCredentials(deps, id, password, req);
-      const limit = deps.config.maxWebConnections;
+      const limit = (await effectiveLimits(deps)).webConnections;
       if (limit > 0 && (await deps.sessions.connections()).length >= limit) throw new AppError('web_connection_limit');
       const auth = await deps.sessions.signIn(accountId, req, res);
       return toSignedAccount(auth);
