@@ -17,6 +17,7 @@ import { ensureSession } from '../features/auth/session.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { TabbedLayout } from './shell/tabbed-layout.tsx';
 
+const LicenceScreen = lazyScreen(() => import('../features/licence/components/licence-screen.tsx'), 'LicenceScreen');
 const SecurityScreen = lazyScreen(() => import('../features/security/components/security-screen.tsx'), 'SecurityScreen');
 const AccessScreen = lazyScreen(() => import('../features/accounts/components/access-screen.tsx'), 'AccessScreen');
 const AboutOverview = lazyScreen(() => import('../features/server/components/about-overview.tsx'), 'AboutOverview');
@@ -56,6 +57,7 @@ const PatientScreen = lazyScreen(() => import('../features/patients/components/p
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
+  '/admin/general/license': LicenceScreen,
   '/admin/general/security': SecurityScreen,
   '/admin/account': AccessScreen,
   '/about/overview': AboutOverview,

@@ -1,0 +1,3 @@
+/** What other features and the shell use of the licence. */
+export { useServiceInfo, getServiceInfoQueryOptions, serviceInfoQueryKey } from './api/get-service-info.ts';
+export { LicenceAlert } from './components/licence-alert.tsx';
