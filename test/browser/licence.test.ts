@@ -1,7 +1,8 @@
 /**
  * admin/general/license in the browser (issue 19): without a licence the screen says the site
  * runs unlimited; a tampered file pasted into the activation dialog is refused with the reason;
- * a Trial licence activated through the dialog shows its type, holder, limits and distributor.
+ * a Trial licence activated through the dialog brings the trial dialog and the licence alert, and
+ * the screen shows its type, holder, limits and distributor.
  * Screenshots at 1440 and 390 wide.
  */
 import { rmSync } from 'node:fs';
@@ -51,6 +52,15 @@ describe('licence screen', () => {
     await dialog.getByLabel("Or paste the license file's text").fill(trial);
     await dialog.getByRole('button', { name: 'Activate' }).click();
     await dialog.waitFor({ state: 'detached' });
+
+    // A Trial licence brings the trial dialog at once (spec 1 §4) and the licence alert.
+    const reminder = page.getByRole('dialog', { name: 'Trial license' });
+    await reminder.getByText('valid until').waitFor();
+    await screenshot(page, 'licence-trial-dialog-1440');
+    await reminder.getByRole('button', { name: 'OK' }).click();
+    await reminder.waitFor({ state: 'detached' });
+    await expect(page.getByTestId('licence-alert').textContent()).resolves.toContain('Trial license');
+
     const table = page.getByTestId('licence-table');
     await table.getByText('Trial').waitFor();
     const text = await table.textContent();

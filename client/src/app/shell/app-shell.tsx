@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@pacs/common';
 import { IndexStatusBanner } from '../../features/server/components/index-status-banner.tsx';
-import { LicenceAlert } from '../../features/licence/index.ts';
+import { LicenceAlert, ReminderDialog } from '../../features/licence/index.ts';
 import { DialogsHost } from '../dialogs/dialogs-host.tsx';
 import { rememberAllowedLocation } from '../guard.ts';
 import { buildPageTitle } from '../page-title.ts';
@@ -86,6 +86,7 @@ export const AppShell = observer(function AppShell() {
       </div>
       <MobileMenu />
       <DialogsHost />
+      <ReminderDialog />
       <LoadingOverlay />
     </div>
   );
