@@ -12,6 +12,8 @@ export function useActivateLicence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: activateLicence,
+    // The activation dialog shows the refusal's reason itself.
+    meta: { silent: true },
     onSuccess: (info) => queryClient.setQueryData(serviceInfoQueryKey, info),
   });
 }
