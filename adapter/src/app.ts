@@ -15,6 +15,7 @@ import { integrationRoutes } from './features/integration/integration.routes.ts'
 import { configsRoutes } from './features/configs/configs.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { serverRoutes } from './features/server/server.routes.ts';
+import { licenceRoutes } from './features/licence/licence.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { studiesRoutes } from './features/studies/studies.routes.ts';
 import { dicomwebRoutes } from './features/dicomweb/dicomweb.routes.ts';
@@ -40,6 +41,7 @@ import { log } from './log.ts';
 
 export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...serverRoutes,
+  ...licenceRoutes,
   ...authRoutes,
   ...integrationRoutes,
   ...securityRoutes,

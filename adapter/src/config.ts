@@ -68,15 +68,20 @@ export interface Config {
   /** Trust X-Forwarded-* from this many proxies (Express "trust proxy"). */
   trustProxy: number;
   logRequests: boolean;
-  /** The licence's web-connection limit (0 = unlimited); from MAX_WEB_CONNECTIONS until licences exist. */
-  maxWebConnections: number;
-  /** The licence's monthly share limit (0 = unlimited); from MAX_MONTHLY_SHARES. */
-  maxMonthlyShares: number;
   /**
-   * The licence's DICOM connections (0 = unlimited): how many DICOM users (modalities and
-   * workstations) may be registered; from MAX_DICOM_CONNECTIONS until licences exist.
+   * Overrides of the licence's limits (0 = unlimited; null = the licence decides): MAX_STUDIES,
+   * MAX_WEB_CONNECTIONS, MAX_MONTHLY_SHARES, MAX_DICOM_CONNECTIONS (how many DICOM users may be
+   * registered). Read through features/licence effectiveLimits, never directly.
    */
-  maxDicomConnections: number;
+  maxStudies: number | null;
+  maxWebConnections: number | null;
+  maxMonthlyShares: number | null;
+  maxDicomConnections: number | null;
+  /**
+   * LICENCE_KEYS: a PEM file or a folder of `.pem` files holding the Ed25519 public keys whose
+   * licences this server accepts (default DATA_DIR/licence-keys). Missing: no key is trusted.
+   */
+  licenceKeys: string;
   /**
    * Browser import caps: `fileBytes` per uploaded file (a longer file fails alone),
    * `requestBytes` per request (past it the request answers 413), and for each zip archive at
@@ -190,9 +195,11 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 720, 1, 60 * 24 * 30),
     trustProxy,
     logRequests: bool('LOG_REQUESTS', false),
-    maxWebConnections: int('MAX_WEB_CONNECTIONS', 0, 0, 100_000),
-    maxMonthlyShares: int('MAX_MONTHLY_SHARES', 0, 0, 10_000_000),
-    maxDicomConnections: int('MAX_DICOM_CONNECTIONS', 0, 0, 100_000),
+    maxStudies: env.MAX_STUDIES ? int('MAX_STUDIES', 0, 0, 1_000_000_000) : null,
+    maxWebConnections: env.MAX_WEB_CONNECTIONS ? int('MAX_WEB_CONNECTIONS', 0, 0, 100_000) : null,
+    maxMonthlyShares: env.MAX_MONTHLY_SHARES ? int('MAX_MONTHLY_SHARES', 0, 0, 10_000_000) : null,
+    maxDicomConnections: env.MAX_DICOM_CONNECTIONS ? int('MAX_DICOM_CONNECTIONS', 0, 0, 100_000) : null,
+    licenceKeys: resolve(str('LICENCE_KEYS', join(dataDir, 'licence-keys'))),
     import: {
       fileBytes: int('IMPORT_MAX_FILE_BYTES', 2 * GIB, 1024, Number.MAX_SAFE_INTEGER),
       requestBytes: int('IMPORT_MAX_REQUEST_BYTES', 4 * GIB, 1024, Number.MAX_SAFE_INTEGER),

@@ -22,6 +22,7 @@ import type { Deps } from './deps.ts';
 import { log } from './log.ts';
 import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
+import { watchStudyLimit } from './features/licence/licence.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
 import { startAutoDeleteJob } from './features/autodelete/autodelete.service.ts';
@@ -79,6 +80,8 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   }
 
   follower.start();
+  // The licence's study limit closes and reopens DICOM stores (features/network/store-gate.ts).
+  const studyLimit = watchStudyLimit(deps);
   // Upload folders left by a process that died mid-request (several replicas may share DATA_DIR:
   // only dead processes' folders go, see http/upload-dirs.ts).
   const sweepUploads = () =>
@@ -115,6 +118,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       stopTrashJob();
       stopAutoDeleteJob();
       stopAuditRetention();
+      studyLimit.stop();
       await follower.stop();
       server.closeIdleConnections();
       redirect?.closeAllConnections();

@@ -18,6 +18,8 @@ export const ERRORS = {
   already_exists: { status: 409, message: 'An item with the entered value already exists' },
   not_last_master: { status: 409, message: '"Master" must always have at least one Account' },
   payload_too_large: { status: 413, message: 'Processing was aborted because the DICOM file to be created exceeds the default file size.' },
+  study_limit: { status: 403, message: 'You have reached the maximum number of Studies.' },
+  licence_refused: { status: 400, message: 'The licence file could not be verified.' },
   monthly_share_limit: { status: 409, message: 'You have already reached the maximum number of Monthly Shares.' },
   web_connection_limit: { status: 429, message: 'You have exceeded the maximum number of Web Connections.' },
   sign_in_throttled: { status: 429, message: 'Too many failed sign-ins from this address. Wait a moment and try again.' },

@@ -31,3 +31,4 @@ export * from './patients.ts';
 export * from './integration.ts';
 export * from './statistics.ts';
 export * from './audit.ts';
+export * from './licence.ts';

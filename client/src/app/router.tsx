@@ -18,6 +18,7 @@ import { AppShell } from './shell/app-shell.tsx';
 import { TabbedLayout } from './shell/tabbed-layout.tsx';
 
 const IntegrationScreen = lazyScreen(() => import('../features/integration/components/integration-screen.tsx'), 'IntegrationScreen');
+const LicenceScreen = lazyScreen(() => import('../features/licence/components/licence-screen.tsx'), 'LicenceScreen');
 const SecurityScreen = lazyScreen(() => import('../features/security/components/security-screen.tsx'), 'SecurityScreen');
 const LogScreen = lazyScreen(() => import('../features/audit/components/log-screen.tsx'), 'LogScreen');
 const AccessScreen = lazyScreen(() => import('../features/accounts/components/access-screen.tsx'), 'AccessScreen');
@@ -65,6 +66,7 @@ const PatientScreen = lazyScreen(() => import('../features/patients/components/p
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
 const SCREENS: Record<string, ComponentType> = {
+  '/admin/general/license': LicenceScreen,
   '/admin/general/security': SecurityScreen,
   '/admin/general/log': LogScreen,
   '/admin/account': AccessScreen,

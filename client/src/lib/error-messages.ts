@@ -23,6 +23,8 @@ const MESSAGES: Record<ErrorCode | ClientErrorCode, MessageDescriptor> = defineM
   already_exists: { id: 'errors.already_exists' },
   not_last_master: { id: 'errors.not_last_master' },
   payload_too_large: { id: 'errors.payload_too_large' },
+  study_limit: { id: 'errors.study_limit' },
+  licence_refused: { id: 'errors.licence_refused' },
   monthly_share_limit: { id: 'errors.monthly_share_limit' },
   web_connection_limit: { id: 'errors.web_connection_limit' },
   sign_in_throttled: { id: 'errors.sign_in_throttled' },

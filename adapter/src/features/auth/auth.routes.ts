@@ -28,6 +28,7 @@ import { optionalString, requiredString } from '../../http/input.ts';
 import { checkCredentials, toSignedAccount } from './auth.service.ts';
 import { assertNotThrottled, recordAddressFailure } from './sign-in-throttle.ts';
 import * as sql from './auth.sql.ts';
+import { effectiveLimits } from '../licence/licence-limits.ts';
 import { finishSignIn } from '../integration/oidc.service.ts';
 
 /** The parameters of a provider's answer that the code exchange reads (RFC 6749 §4.1.2, RFC 9207). */
@@ -36,7 +37,7 @@ const OIDC_ANSWER_PARAMS = ['code', 'state', 'iss', 'error', 'error_description'
 /** Id and password checked, then the licence's web connections, then the session. */
 async function signInWithPassword(deps: Deps, id: string, password: string, req: Request, res: Response): Promise<Auth> {
   const accountId = await checkCredentials(deps, id, password, req);
-  const limit = deps.config.maxWebConnections;
+  const limit = (await effectiveLimits(deps)).webConnections;
   if (limit > 0 && (await deps.sessions.connections()).length >= limit) throw new AppError('web_connection_limit');
   return deps.sessions.signIn(accountId, req, res);
 }

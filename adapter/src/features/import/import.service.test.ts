@@ -38,6 +38,8 @@ vi.mock('./study-uid.ts', async (original) => ({
   }),
 }));
 vi.mock('../../log.ts', () => ({ log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() } }));
+// The study limit has its own API test (test/api/licence.test.ts): here every new study fits.
+vi.mock('../licence/licence.service.ts', () => ({ newStudyAccepted: vi.fn(async () => true) }));
 
 const auth = { accountId: 'mr-only' } as unknown as Auth;
 const req = {} as Request;

@@ -21,7 +21,7 @@ import { rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from 'express';
-import { detectFileKind, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES, type FileKind } from '@pacs/common';
+import { detectFileKind, ERRORS, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES, type FileKind } from '@pacs/common';
 import type { Deps } from '../../deps.ts';
 import type { Auth } from '../../access/auth.ts';
 import * as sql from './import.sql.ts';
@@ -31,6 +31,7 @@ import { withUploadDir } from '../../http/upload-dirs.ts';
 import { log } from '../../log.ts';
 import { forEachZipEntry } from './archive.ts';
 import { readFileIdentity, readHead, type FileIdentity } from './study-uid.ts';
+import { newStudyAccepted } from '../licence/licence.service.ts';
 
 export interface ImportResult {
   File: string;
@@ -124,6 +125,8 @@ async function storeFile(ctx: ImportContext, name: string, path: string, size: n
   const access = await mayAddTo(ctx, uid);
   if (access === 'no' || (access === 'yes' && !ctx.created.has(uid) && !(await maySeeSeries(ctx, identity))))
     return failed(name, IMPORT_MESSAGES.outside_scope);
+  // The licence's study limit: a new study is refused, more files of a held one are not.
+  if (access === 'new' && !(await newStudyAccepted(ctx.deps, ctx.created))) return failed(name, ERRORS.study_limit.message);
 
   const response = await ctx.deps.orthanc.request('/instances', {
     method: 'POST',

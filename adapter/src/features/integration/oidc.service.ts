@@ -36,6 +36,7 @@ import { createSsoAccount } from '../accounts/accounts.service.ts';
 import { selectAccountForSignIn } from '../auth/auth.sql.ts';
 import { toSignedAccount } from '../auth/auth.service.ts';
 import { assertNotThrottled, recordAddressFailure } from '../auth/sign-in-throttle.ts';
+import { effectiveLimits } from '../licence/licence-limits.ts';
 import * as sql from './integration.sql.ts';
 
 /** The cookie that binds a sign-in under way to the browser that started it. */
@@ -227,7 +228,7 @@ export async function finishSignIn(deps: Deps, req: Request, res: Response, answ
     accountId = await createSsoAccount(deps, id, name, row.create_role);
     log.info(`Single sign-on created account ${accountId} (role ${row.create_role})`);
   }
-  const limit = deps.config.maxWebConnections;
+  const limit = (await effectiveLimits(deps)).webConnections;
   if (limit > 0 && (await deps.sessions.connections()).length >= limit) throw new AppError('web_connection_limit');
   return toSignedAccount(await deps.sessions.signIn(accountId, req, res));
 }

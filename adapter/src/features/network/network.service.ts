@@ -11,6 +11,8 @@ import { log } from '../../log.ts';
 import * as sql from './network.sql.ts';
 import { applyProvider, syncModalities } from './orthanc-network.ts';
 import { openAssociations } from './associations.ts';
+import { markStudyStore, studyStoreOpen } from './store-gate.ts';
+import { effectiveLimits } from '../licence/licence-limits.ts';
 
 const toUser = (row: sql.DicomUserRow): DicomUser => ({
   No: row.no,
@@ -76,7 +78,7 @@ export async function updateProvider(deps: Deps, no: number, fields: sql.Provide
   await transaction(deps.db, async (client) => {
     await sql.updateProvider(client, no, fields);
     const updated = (await sql.selectProvider(client, no))!;
-    if (settingsChange && networkFile !== null) await applyProvider(deps.orthanc, networkFile, updated);
+    if (settingsChange && networkFile !== null) await applyProvider(deps.orthanc, networkFile, updated, studyStoreOpen(deps.config));
   });
   return listProviders(deps.db);
 }
@@ -85,7 +87,7 @@ export async function updateProvider(deps: Deps, no: number, fields: sql.Provide
 export async function pushModalities(deps: Deps): Promise<void> {
   const [users, destinations] = await Promise.all([sql.selectDicomUsers(deps.db), sql.selectSendDestinations(deps.db)]);
   // Each node keeps its own peers in memory: all of them, or a C-STORE to one node is refused.
-  await Promise.all(everyNode(deps).map((node) => syncModalities(node, users, destinations)));
+  await Promise.all(everyNode(deps).map((node) => syncModalities(node, users, destinations, studyStoreOpen(deps.config))));
 }
 
 /**
@@ -98,7 +100,7 @@ export async function reconcileNetwork(deps: Deps): Promise<void> {
   try {
     const networkFile = deps.config.orthanc.networkFile;
     const provider = (await sql.selectProviders(deps.db))[0];
-    if (networkFile !== null && provider) await applyProvider(deps.orthanc, networkFile, provider);
+    if (networkFile !== null && provider) await applyProvider(deps.orthanc, networkFile, provider, studyStoreOpen(deps.config));
     await pushModalities(deps);
   } catch (error) {
     log.warn(`DICOM network not pushed to Orthanc at start: ${String(error)}`);
@@ -119,7 +121,7 @@ async function assertUserStorable(db: Db, fields: sql.DicomUserFields, except: n
 
 export async function createDicomUser(deps: Deps, fields: sql.DicomUserFields): Promise<DicomUser> {
   // The licence's DICOM connections: how many modalities may be registered (spec 1 §2).
-  const maximum = deps.config.maxDicomConnections;
+  const maximum = (await effectiveLimits(deps)).dicomConnections;
   if (maximum > 0 && (await sql.countDicomUsers(deps.db)) >= maximum) throw new AppError('dicom_connection_limit');
   await assertUserStorable(deps.db, fields, null);
   const no = await sql.insertDicomUser(deps.db, fields);
@@ -174,8 +176,24 @@ export async function dicomConnectionState(deps: Deps): Promise<DicomConnectionS
   const visible = perPort.length === 0 || perPort.some((list) => list !== null);
   const connected = new Set(associations.map((association) => association.RemoteAddress));
   return {
-    Maximum: deps.config.maxDicomConnections,
+    Maximum: (await effectiveLimits(deps)).dicomConnections,
     Users: users.map((row) => ({ ...toUser(row), Connected: connected.has(row.ip_address) })),
     Associations: visible ? associations : null,
   };
+}
+
+/**
+ * Opens or closes C-STORE for everyone (the licence's study limit: store-gate.ts). Closing
+ * rewrites Orthanc's network settings and restarts it, and takes AllowStore from every DICOM user.
+ */
+export async function setStudyStoreOpen(deps: Deps, open: boolean): Promise<void> {
+  if (studyStoreOpen(deps.config) === open) return;
+  log.info(open ? 'Study limit: DICOM stores accepted again' : 'Study limit reached: DICOM stores refused');
+  const networkFile = deps.config.orthanc.networkFile;
+  const provider = (await sql.selectProviders(deps.db))[0];
+  if (networkFile !== null && provider) await applyProvider(deps.orthanc, networkFile, provider, open);
+  const [users, destinations] = await Promise.all([sql.selectDicomUsers(deps.db), sql.selectSendDestinations(deps.db)]);
+  await syncModalities(deps.orthanc, users, destinations, open);
+  // Marked once Orthanc runs with it: a failure leaves the gate as it was, and the next check retries.
+  markStudyStore(deps.config, open);
 }

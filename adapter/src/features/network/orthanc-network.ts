@@ -27,12 +27,13 @@ export const DESTINATION_MODALITY_PREFIX = 'pacs-dest-';
  * for registered users only: orthanc.jsonc DicomAlwaysAllowFind). With anonymous users off, a DICOM
  * user must also call from its registered address (DicomCheckModalityHost).
  */
-export function networkSettings(aeTitle: string, port: number, allowAnonymous: boolean): Record<string, unknown> {
+export function networkSettings(aeTitle: string, port: number, allowAnonymous: boolean, storeOpen = true): Record<string, unknown> {
   const settings = {
     DicomAet: aeTitle,
     DicomPort: port,
     DicomAlwaysAllowEcho: allowAnonymous,
-    DicomAlwaysAllowStore: allowAnonymous,
+    // Closed when the licence's study limit is reached (store-gate.ts): nobody may store.
+    DicomAlwaysAllowStore: allowAnonymous && storeOpen,
     DicomAlwaysAllowFindWorklist: allowAnonymous,
     DicomCheckModalityHost: !allowAnonymous,
   };
@@ -52,8 +53,11 @@ export function writeFirstNetworkFile(file: string, aeTitle: string, port: numbe
   writeFileSync(file, JSON.stringify(networkSettings(aeTitle, port, true), null, 2), { mode: 0o600 });
 }
 
-/** What a registered modality may do here: store, query (also worklists) and retrieve to itself. */
-export function userModality(row: DicomUserRow): OrthancModality {
+/**
+ * What a registered modality may do here: store (unless the licence's study limit closed the
+ * store gate), query (also worklists) and retrieve to itself.
+ */
+export function userModality(row: DicomUserRow, storeOpen = true): OrthancModality {
   return {
     AET: row.ae_title,
     Host: row.ip_address,
@@ -63,7 +67,7 @@ export function userModality(row: DicomUserRow): OrthancModality {
     AllowFindWorklist: true,
     AllowGet: true,
     AllowMove: true,
-    AllowStore: true,
+    AllowStore: storeOpen,
     AllowStorageCommitment: true,
   };
 }
@@ -89,9 +93,10 @@ export async function syncModalities(
   orthanc: OrthancClient,
   users: readonly DicomUserRow[],
   destinations: readonly SendDestinationRow[],
+  storeOpen = true,
 ): Promise<void> {
   const wanted = new Map<string, OrthancModality>();
-  for (const user of users) wanted.set(`${USER_MODALITY_PREFIX}${user.no}`, userModality(user));
+  for (const user of users) wanted.set(`${USER_MODALITY_PREFIX}${user.no}`, userModality(user, storeOpen));
   for (const destination of destinations) wanted.set(`${DESTINATION_MODALITY_PREFIX}${destination.no}`, destinationModality(destination));
   const present = await orthanc.listModalities();
   for (const name of present) {
@@ -105,8 +110,13 @@ export async function syncModalities(
  * Brings Orthanc's DICOM settings to the provider's. Answers false when nothing had to change;
  * otherwise rewrites network.json, restarts Orthanc and waits until it listens as told.
  */
-export async function applyProvider(orthanc: OrthancClient, networkFile: string, provider: ProviderRow): Promise<boolean> {
-  const wanted = networkSettings(provider.ae_title, provider.port, provider.allow_anonymous);
+export async function applyProvider(
+  orthanc: OrthancClient,
+  networkFile: string,
+  provider: ProviderRow,
+  storeOpen = true,
+): Promise<boolean> {
+  const wanted = networkSettings(provider.ae_title, provider.port, provider.allow_anonymous, storeOpen);
   const text = `${JSON.stringify(wanted, null, 2)}\n`;
   const current = await readFile(networkFile, 'utf8').catch(() => '');
   if (sameSettings(current, wanted)) return false;
@@ -114,7 +124,7 @@ export async function applyProvider(orthanc: OrthancClient, networkFile: string,
   await writeFile(temporary, text, { mode: 0o600 });
   await rename(temporary, networkFile);
   log.info(
-    `DICOM settings changed (AE ${provider.ae_title}, port ${provider.port}, anonymous ${provider.allow_anonymous}): restarting Orthanc`,
+    `DICOM settings changed (AE ${provider.ae_title}, port ${provider.port}, anonymous ${provider.allow_anonymous}, store ${storeOpen ? 'open' : 'closed'}): restarting Orthanc`,
   );
   await orthanc.reset({ timeoutMs: 30_000 });
   await waitForSettings(orthanc, String(wanted.Name));

@@ -17,6 +17,7 @@ import { assertPickableTarget } from '../roles/share-targets.ts';
 import { studyDateTime } from '../studies/studies.service.ts';
 import { institutionExists } from '../institutions/institutions.sql.ts';
 import * as sql from './shares.sql.ts';
+import { effectiveLimits } from '../licence/licence-limits.ts';
 
 export type { Kind } from './shares.sql.ts';
 
@@ -75,7 +76,7 @@ async function targetOf(deps: Deps, request: ShareRequest): Promise<sql.ShareTar
 }
 
 async function assertMonthlyLimit(deps: Deps): Promise<void> {
-  const limit = deps.config.maxMonthlyShares;
+  const limit = (await effectiveLimits(deps)).monthlyShares;
   if (limit === 0) return;
   if ((await sql.sharesThisMonth(deps.db)) >= limit) throw new AppError('monthly_share_limit');
 }

@@ -26,6 +26,7 @@ import { statisticsScope, visibleStudies } from '../../access/visibility.ts';
 import { siteTimeZone } from '../../db/site.ts';
 import type { Deps } from '../../deps.ts';
 import { readIndexStatus } from '../../study-index/follower.ts';
+import { effectiveLimits } from '../licence/licence-limits.ts';
 import * as sql from './statistics.sql.ts';
 
 /** The site's zone and today in it: what the routes need before they parse dates. */
@@ -139,16 +140,16 @@ export function cxrAiCount(today: string): CxrAiCount {
   return { Count: 0, Date: today };
 }
 
-export async function info(deps: Pick<Deps, 'db' | 'config'>, auth: Auth): Promise<StatisticsInfo> {
-  const [{ timeZone, today }, backfill] = await Promise.all([siteDay(deps), sql.selectBackfill(deps.db)]);
+export async function info(deps: Deps, auth: Auth): Promise<StatisticsInfo> {
+  const [{ timeZone, today }, backfill, limits] = await Promise.all([siteDay(deps), sql.selectBackfill(deps.db), effectiveLimits(deps)]);
   return {
     TimeZone: timeZone,
     Today: today,
     Backfill: backfill
       ? { DoneAt: backfill.done_at.toISOString(), Studies: backfill.studies, Instances: backfill.instances, Bytes: backfill.bytes }
       : null,
-    // No licence carries a capacity yet (issue "licence"): 0 draws no line.
-    Caps: { MaxCapacityBytes: 0, MaxMonthlyShares: deps.config.maxMonthlyShares, MaxWebConnections: deps.config.maxWebConnections },
+    // The licence's limits (features/licence; 0 draws no line). It carries no capacity yet.
+    Caps: { MaxCapacityBytes: 0, MaxMonthlyShares: limits.monthlyShares, MaxWebConnections: limits.webConnections },
     Limited: statisticsScope(auth, 1) !== null,
   };
 }

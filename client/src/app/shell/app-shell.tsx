@@ -8,6 +8,7 @@ import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@pacs/common';
 import { IndexStatusBanner } from '../../features/server/components/index-status-banner.tsx';
+import { LicenceAlert, ReminderDialog } from '../../features/licence/index.ts';
 import { DialogsHost } from '../dialogs/dialogs-host.tsx';
 import { rememberAllowedLocation } from '../guard.ts';
 import { buildPageTitle } from '../page-title.ts';
@@ -76,6 +77,7 @@ export const AppShell = observer(function AppShell() {
       <ToolbarSlot band={bars.toolbar} />
       <OfflineBanner />
       <IndexStatusBanner />
+      <LicenceAlert />
       <div className="app-body">
         {showSidebar && <Sidebar />}
         <main id="main" className="app-main" tabIndex={-1}>
@@ -84,6 +86,7 @@ export const AppShell = observer(function AppShell() {
       </div>
       <MobileMenu />
       <DialogsHost />
+      <ReminderDialog />
       <LoadingOverlay />
     </div>
   );

@@ -1,0 +1,141 @@
+/**
+ * admin/general/license (spec 3 §2): the licence table (id, type, licensed to, licence and support
+ * periods, maximum studies, web and DICOM connections; 0 or a 9999 date shown as unlimited), the
+ * distributor table, and Activation (hidden for a Professional licence). Without a licence it
+ * says the site runs unlimited.
+ */
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, defineMessage, type MessageDescriptor } from 'react-intl';
+import { isUnlimited, type LicenceType, type LicenseStatus } from '@pacs/common';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useServiceInfo } from '../api/get-service-info.ts';
+import { ActivationDialog } from './activation-dialog.tsx';
+import '../licence.css';
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>{children}</td>
+    </tr>
+  );
+}
+
+const TYPE_MESSAGES: Record<LicenceType, MessageDescriptor> = {
+  Trial: defineMessage({ id: 'licence.types.trial' }),
+  Demonstration: defineMessage({ id: 'licence.types.demonstration' }),
+  Academic: defineMessage({ id: 'licence.types.academic' }),
+  Professional: defineMessage({ id: 'licence.types.professional' }),
+};
+
+const unlimited = <FormattedMessage id="licence.unlimited" />;
+const limit = (value: number) => (isUnlimited(value) ? unlimited : value.toLocaleString());
+const period = (value: string) => (value === '' ? '—' : isUnlimited(value) ? unlimited : value.replace('-', ' – '));
+
+function Validity({ valid }: { valid: boolean }) {
+  return (
+    <span className={`badge ${valid ? 'badge-ok' : 'badge-bad'}`}>
+      {valid ? <FormattedMessage id="licence.valid" /> : <FormattedMessage id="licence.expired" />}
+    </span>
+  );
+}
+
+function LicenceTable({ status }: { status: LicenseStatus }) {
+  return (
+    <table className="table table-definition" data-testid="licence-table">
+      <tbody>
+        <Row label={<FormattedMessage id="licence.id" />}>{status.LicenseId || '—'}</Row>
+        <Row label={<FormattedMessage id="licence.type" />}>
+          {status.IsEmpty ? <FormattedMessage id="licence.none" /> : <FormattedMessage {...TYPE_MESSAGES[status.LicenseType]} />}
+        </Row>
+        <Row label={<FormattedMessage id="licence.licensed_to" />}>{status.LicensedTo || '—'}</Row>
+        <Row label={<FormattedMessage id="licence.licence_period" />}>
+          {period(status.LicensePeriod)} {!status.IsEmpty && <Validity valid={status.LicenseValid} />}
+        </Row>
+        <Row label={<FormattedMessage id="licence.support_period" />}>
+          {period(status.SupportPeriod)} {!status.IsEmpty && <Validity valid={status.SupportValid} />}
+        </Row>
+        <Row label={<FormattedMessage id="licence.max_studies" />}>{limit(status.MaxNumberOfStudy)}</Row>
+        <Row label={<FormattedMessage id="licence.max_web_connections" />}>{limit(status.MaxNumberOfWebConnection)}</Row>
+        <Row label={<FormattedMessage id="licence.max_dicom_connections" />}>{limit(status.MaxNumberOfDicomConnection)}</Row>
+        <Row label={<FormattedMessage id="licence.max_monthly_shares" />}>{limit(status.MaxNumberOfSharedStudy)}</Row>
+      </tbody>
+    </table>
+  );
+}
+
+function DistributorTable({ status }: { status: LicenseStatus }) {
+  const { Distributor: distributor } = status;
+  const fields = [
+    ['Name', defineMessage({ id: 'licence.distributor_fields.name' })],
+    ['Address', defineMessage({ id: 'licence.distributor_fields.address' })],
+    ['Email', defineMessage({ id: 'licence.distributor_fields.email' })],
+    ['Phone', defineMessage({ id: 'licence.distributor_fields.phone' })],
+    ['Fax', defineMessage({ id: 'licence.distributor_fields.fax' })],
+    ['Website', defineMessage({ id: 'licence.distributor_fields.website' })],
+  ] as const;
+  return (
+    <table className="table table-definition" data-testid="distributor-table">
+      <tbody>
+        {fields.map(([field, message]) => (
+          <Row key={field} label={<FormattedMessage {...message} />}>
+            {field === 'Website' && distributor.Website ? (
+              <a href={distributor.Website} target="_blank" rel="noreferrer noopener">
+                {distributor.Website}
+              </a>
+            ) : field === 'Email' && distributor.Email ? (
+              <a href={`mailto:${distributor.Email}`}>{distributor.Email}</a>
+            ) : (
+              distributor[field] || '—'
+            )}
+          </Row>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function LicenceScreen() {
+  const info = useServiceInfo();
+  const [activating, setActivating] = useState(false);
+  const status = info.data?.LicenseStatus;
+  return (
+    <div className="page">
+      <PageHeader title={<FormattedMessage id="licence.title" />}>
+        {status && status.LicenseType !== 'Professional' && (
+          <button type="button" className="button button-primary" onClick={() => setActivating(true)}>
+            <FormattedMessage id="licence.activation" />
+          </button>
+        )}
+      </PageHeader>
+      {!status ? (
+        <p className="muted" role="status">
+          <FormattedMessage id="common.loading" />
+        </p>
+      ) : (
+        <>
+          {status.IsEmpty && (
+            <p className="alert licence-unlimited" role="status">
+              <FormattedMessage id="licence.unlicensed" />
+            </p>
+          )}
+          <div className="card-grid">
+            <section className="card">
+              <h2 className="card-title">
+                <FormattedMessage id="licence.licence" />
+              </h2>
+              <LicenceTable status={status} />
+            </section>
+            <section className="card">
+              <h2 className="card-title">
+                <FormattedMessage id="licence.distributor" />
+              </h2>
+              <DistributorTable status={status} />
+            </section>
+          </div>
+        </>
+      )}
+      {activating && <ActivationDialog onClose={() => setActivating(false)} />}
+    </div>
+  );
+}
