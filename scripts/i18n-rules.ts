@@ -99,8 +99,10 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'admin.log.no': ['ja'],
   // Borrowed words these languages write as English does (e-mail, fax, zoom, logo, menu, info…).
   'accounts_admin.institutions.fax': ['pt-BR', 'vi', 'es', 'fr', 'it', 'nl'],
+  'licence.distributor_fields.fax': ['pt-BR', 'vi', 'es', 'fr', 'it', 'nl'],
   'accounts_admin.institutions.email': ['pt-BR', 'fr', 'it', 'nl', 'pl'],
   'integration.claim.email': ['pt-BR'],
+  'licence.distributor_fields.email': ['vi'],
   'shares.mail': ['pt-BR', 'fr', 'it', 'nl', 'pl'],
   'shares.mail_to': ['pt-BR', 'fr', 'it', 'nl', 'pl'],
   'viewer.feature.zoom': ['pt-BR', 'es', 'fr', 'it'],
@@ -153,6 +155,7 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'shares.label': ['nl'],
   'shares.mail_links': ['nl'],
   'accounts_admin.institutions.website': ['nl'],
+  'licence.distributor_fields.website': ['nl'],
   'segments.credits': ['nl'],
   // Polish writes import and folder as English does.
   'import.title': ['pl'],
@@ -183,6 +186,7 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'shares.type': ['fr', 'nl'],
   'toolbars.column.type': ['fr', 'nl'],
   'toolbars.dialog.type': ['fr', 'nl'],
+  'licence.type': ['fr', 'nl'],
   'dialogs.dicom_connection.no': ['es', 'it'],
   'segments.general': ['es'],
   'dialogs.error.title': ['es'],
@@ -238,6 +242,7 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'reports.pdf.border_style.label': ['fr'],
   'reports.pdf.page': ['fr'],
   'segments.option': ['fr'],
+  'licence.activation': ['fr'],
 };
 
 export function keptInEnglish(key: string, language: string): boolean {
