@@ -76,7 +76,10 @@ async function read(session: Session, until: () => boolean, tally: { ok: number;
           .set('Accept', 'multipart/related; type="application/octet-stream"');
         // The study is listed, this instance of it not yet indexed: a 404, as for a browser.
         if (frame.status === 404) tally.notYet++;
-        else if (frame.status !== 200) throw new Error(`frame ${frame.status}`);
+        else if (frame.status !== 200)
+          throw new Error(
+            `frame ${frame.status} ${String((frame.body as { code?: string } | undefined)?.code ?? frame.text?.slice(0, 40))}`,
+          );
       }
       tally.ok++;
     } catch (error) {
@@ -209,7 +212,23 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     };
     console.log(`cluster: ${JSON.stringify(figures)}${tally.failed.length ? ` failures: ${tally.failed.join('; ')}` : ''}`);
     expect(tally.ok).toBeGreaterThan(20);
-    expect(tally.failed.length).toBeLessThanOrEqual(READERS);
+    // While a node and a replica die, a reader may see a request cut off on the killed replica, or
+    // a clean 503 (the adapter tries a read once more through the balancer, which usually reaches
+    // the live node — not always while nginx still counts the dead one); never a 500 or another
+    // answer. How many is a figure above, not a rule: it grows with how fast the readers go.
+    const unclean = tally.failed.filter(
+      (failure) => !/ 503 (orthanc_unavailable|database_unavailable)$|^aborted$|socket hang up|ECONNRESET/.test(failure),
+    );
+    expect(unclean, 'only clean 503s or requests cut off by the kill').toEqual([]);
+    // Once it is over, every reader reads again: a search and a frame each, all answered.
+    const indexedSop = sent[sent.length - 1]!;
+    for (const session of sessions) {
+      await session.agent.get(`${API}/studies/search`).query({ limit: 20 }).expect(200);
+      await session.agent
+        .get(`${API}/dicom-web/studies/${indexedSop.study}/series/${indexedSop.series}/instances/${indexedSop.sop}/frames/1`)
+        .set('Accept', 'multipart/related; type="application/octet-stream"')
+        .expect(200);
+    }
 
     // Through the front, after it all: the list is whole.
     const after = await sessions[0]!.agent.get(`${API}/studies/search`).query({ limit: 1 });

@@ -116,6 +116,16 @@ describe('export dialog', () => {
   it('shows its progress, and Cancel stops it', async () => {
     const { page, dialog } = await openExport({ width: 1440, height: 900 }, 'Demo chest CT');
     await dialog.root.getByRole('checkbox', { name: 'Anonymize' }).check();
+    // A slow link (256 KB/s), so the export is still running when Cancel is pressed: on a quiet
+    // machine the whole zip otherwise arrives, and the dialog closes, before the click.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: 256 * 1024,
+      uploadThroughput: -1,
+    });
     await dialog.root.getByRole('button', { name: 'Export', exact: true }).click();
     const bar = dialog.root.getByRole('progressbar', { name: 'Export progress' });
     await bar.waitFor();

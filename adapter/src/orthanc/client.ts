@@ -71,6 +71,21 @@ export interface OrthancLookup {
   Type: 'Patient' | 'Study' | 'Series' | 'Instance';
 }
 
+/** The pause before the one second try of a read that found no Orthanc. */
+const RETRY_MS = 150;
+
+/**
+ * A read (GET or HEAD, nothing uploaded, not aborted) that failed because no Orthanc answered at
+ * the connection level; not a time-out (a second wait would double it).
+ */
+function retriable(error: unknown, init: OrthancRequestInit): boolean {
+  const method = init.method ?? 'GET';
+  if ((method !== 'GET' && method !== 'HEAD') || init.upload || init.signal?.aborted) return false;
+  if (!(error instanceof OrthancUnavailableError)) return false;
+  const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+  return !/did not answer/.test(cause);
+}
+
 export class OrthancClient {
   private readonly authorization: string;
 
@@ -94,7 +109,19 @@ export class OrthancClient {
    * unreachable. Node's http with the shared keep-alive agent (not fetch): Orthanc's one-second
    * keep-alive hint would make fetch open a connection per call.
    */
-  request(path: string, init: OrthancRequestInit = {}): Promise<Response> {
+  async request(path: string, init: OrthancRequestInit = {}): Promise<Response> {
+    try {
+      return await this.requestOnce(path, init);
+    } catch (error) {
+      if (!retriable(error, init)) throw error;
+      // A refused or reset connection, or a balancer's 502/504: in a cluster the balancer sends the
+      // second try to a live node (the dead one is marked down); alone, Orthanc may be restarting.
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      return this.requestOnce(path, init);
+    }
+  }
+
+  private requestOnce(path: string, init: OrthancRequestInit): Promise<Response> {
     const { timeoutMs = 10_000, signal, method = 'GET', body, upload, headers = {} } = init;
     const length = upload ? upload.length : body?.length;
     return new Promise<Response>((resolve, reject) => {

@@ -194,7 +194,7 @@ export interface ProxyWrap {
  * when the answer has been sent; rejects with OrthancUnavailableError when Orthanc does not answer
  * before any byte was sent. With `wrap`, Orthanc's answer becomes the body of the given envelope.
  */
-export function streamFromOrthanc(
+export async function streamFromOrthanc(
   req: Request,
   res: Response,
   target: ProxyTarget,
@@ -202,6 +202,17 @@ export function streamFromOrthanc(
   wrap?: ProxyWrap,
   json?: ProxyJsonEdit,
 ): Promise<void> {
+  try {
+    await streamOnce(req, res, target, path, wrap, json);
+  } catch (error) {
+    // Nothing was sent yet: one more try, which a cluster's balancer gives to a live node.
+    if (!(error instanceof OrthancUnavailableError) || res.headersSent || req.destroyed) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await streamOnce(req, res, target, path, wrap, json);
+  }
+}
+
+function streamOnce(req: Request, res: Response, target: ProxyTarget, path: string, wrap?: ProxyWrap, json?: ProxyJsonEdit): Promise<void> {
   const url = new URL(path, target.baseUrl);
   const host = req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost';
   const headers: Record<string, string> = {
@@ -234,6 +245,13 @@ export function streamFromOrthanc(
     });
     upstream.on('response', (answer) => {
       const status = answer.statusCode ?? 502;
+      if (status === 502 || status === 504) {
+        // Orthanc never answers these; a cluster's balancer does when no node answered.
+        answer.resume();
+        req.off('close', abort);
+        reject(new OrthancUnavailableError(new Error(`the balancer in front of Orthanc answered ${status} to ${path}`)));
+        return;
+      }
       if (status >= 400) {
         // Orthanc's error bodies name its internals; the browser gets the catalogue's answer.
         answer.resume();
