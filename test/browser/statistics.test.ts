@@ -122,8 +122,8 @@ describe('statistics screens', () => {
       await screenshot(page, `statistics-amount-${name}`);
 
       await page.getByRole('radio', { name: 'Years' }).click();
-      await page.locator('[data-chart="stats-flows"] tbody tr').first().waitFor();
-      expect(await page.locator('[data-chart="stats-flows"] tbody tr').count()).toBe(5);
+      // The months' table stays until the years' answer arrives: wait for the new rows.
+      await expect.poll(() => page.locator('[data-chart="stats-flows"] tbody tr').count(), { timeout: 15_000 }).toBe(5);
     });
   }
 
