@@ -185,6 +185,14 @@ describe('single sign-on', () => {
     const other = anonymous(stack.baseUrl);
     await finish(other, answer).expect(401);
 
+    // A forged binding cookie that is not even well-formed: a clear 400, never a 500.
+    const forgedCookie = await throughProvider(browser, 'u-alice');
+    await anonymous(stack.baseUrl)
+      .get(`${API}/login?${forgedCookie.toString()}`)
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('Cookie', 'pacs_oidc=%E0%A4%A')
+      .expect(400);
+
     // The first browser's own answer was taken out by the attempt above (each state is used once):
     // start again, then tamper with the code.
     const again = await throughProvider(browser, 'u-alice');

@@ -29,6 +29,12 @@ class OrthancAgent extends http.Agent {
  * - requests: the adapter's own calls made for a request (imports, lookups, series files);
  * - follower: the /changes follower, which keeps the study index current for everyone.
  */
+/**
+ * The pause before the one second try of a read that found no Orthanc (client.ts, proxy.ts): in a
+ * cluster the balancer gives that try to a live node.
+ */
+export const ORTHANC_RETRY_MS = 150;
+
 export const ORTHANC_CONNECTIONS = { proxy: 28, requests: 14, follower: 6 } as const;
 
 const pool = (maxSockets: number) => new OrthancAgent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });

@@ -7,7 +7,7 @@ import type { ProxyTarget } from './proxy.ts';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
-import { orthancAgent, proxyAgent } from './agent.ts';
+import { ORTHANC_RETRY_MS, orthancAgent, proxyAgent } from './agent.ts';
 
 export interface OrthancSystem {
   Name: string;
@@ -71,9 +71,6 @@ export interface OrthancLookup {
   Type: 'Patient' | 'Study' | 'Series' | 'Instance';
 }
 
-/** The pause before the one second try of a read that found no Orthanc. */
-const RETRY_MS = 150;
-
 /**
  * A read (GET or HEAD, nothing uploaded, not aborted) that failed because no Orthanc answered at
  * the connection level; not a time-out (a second wait would double it).
@@ -116,7 +113,7 @@ export class OrthancClient {
       if (!retriable(error, init)) throw error;
       // A refused or reset connection, or a balancer's 502/504: in a cluster the balancer sends the
       // second try to a live node (the dead one is marked down); alone, Orthanc may be restarting.
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      await new Promise((resolve) => setTimeout(resolve, ORTHANC_RETRY_MS));
       return this.requestOnce(path, init);
     }
   }
@@ -200,10 +197,6 @@ export class OrthancClient {
   /** The sequence number of the newest change (where a rebuilt index starts following). */
   async getLastChange(options?: RequestOptions): Promise<number> {
     return (await this.json<OrthancChanges>('/changes?last', options)).Last;
-  }
-
-  getInstance(id: string, options?: RequestOptions): Promise<OrthancInstance> {
-    return this.json<OrthancInstance>(`/instances/${encodeURIComponent(id)}`, options);
   }
 
   /**

@@ -9,7 +9,7 @@ import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import type { Request, Response } from 'express';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
 import { log } from '../log.ts';
-import { proxyAgent as agent } from './agent.ts';
+import { ORTHANC_RETRY_MS, proxyAgent as agent } from './agent.ts';
 
 /** Headers passed from the browser to Orthanc, and back. */
 const REQUEST_HEADERS = ['accept', 'range', 'if-none-match', 'if-modified-since'];
@@ -207,7 +207,7 @@ export async function streamFromOrthanc(
   } catch (error) {
     // Nothing was sent yet: one more try, which a cluster's balancer gives to a live node.
     if (!(error instanceof OrthancUnavailableError) || res.headersSent || req.destroyed) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, ORTHANC_RETRY_MS));
     await streamOnce(req, res, target, path, wrap, json);
   }
 }

@@ -29,6 +29,7 @@ import {
   type OidcSettingsUpdate,
   type SignedAccount,
 } from '@pacs/common';
+import { readCookie } from '../../access/sessions.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
@@ -165,14 +166,6 @@ export async function startSignIn(deps: Deps, req: Request, res: Response): Prom
     .toString();
 }
 
-function cookieOf(req: Request, name: string): string | undefined {
-  for (const part of (req.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 /** A refusal: logged with its reason, counted against the address, answered 'Failed to login'. */
 async function refuse(deps: Deps, req: Request, reason: string): Promise<never> {
   log.warn(`Single sign-on refused from ${req.ip ?? '?'}: ${reason}`);
@@ -188,7 +181,7 @@ export async function finishSignIn(deps: Deps, req: Request, res: Response, answ
   if (!row.enabled) return refuse(deps, req, 'single sign-on is not enabled');
   const pending = await sql.takeRequest(deps.db, answer.state ?? '');
   if (!pending) return refuse(deps, req, 'unknown, used or expired state');
-  const browser = cookieOf(req, BROWSER_COOKIE);
+  const browser = readCookie(req, BROWSER_COOKIE);
   if (!browser || !timingSafeEqual(sha256(browser), pending.browser_hash))
     return refuse(deps, req, 'the sign-in was started in another browser');
   let claims: Record<string, unknown> | undefined;
