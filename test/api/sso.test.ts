@@ -10,7 +10,7 @@ import type { OidcSettings, OidcSettingsUpdate, SignedAccount } from '@pacs/comm
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, anonymous, signIn, type Agent, type Session } from '../harness/api.ts';
 import { createReader, createRole } from '../harness/fixtures.ts';
-import { startOidcProvider, type TestProvider } from '../harness/oidc-provider.ts';
+import { oidcSettingsFor, startOidcProvider, type TestProvider } from '../harness/oidc-provider.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -23,20 +23,7 @@ const DIRECTORY = {
   'u-odd': { preferred_username: 'has space', email: 'odd@hospital.example', name: 'Odd' },
 };
 
-function settings(overrides: Partial<OidcSettingsUpdate> = {}): OidcSettingsUpdate {
-  return {
-    Enabled: true,
-    Issuer: provider.issuer,
-    ClientId: provider.clientId,
-    ClientSecret: provider.clientSecret,
-    Scopes: 'openid profile email',
-    AccountClaim: 'preferred_username',
-    CreateAccounts: false,
-    CreateRole: null,
-    ButtonLabel: 'Hospital directory',
-    ...overrides,
-  };
-}
+const settings = (overrides: Partial<OidcSettingsUpdate> = {}) => oidcSettingsFor(provider, overrides);
 
 const update = (body: object) => admin.agent.put(`${API}/integration/oidc/update`).set(admin.csrf).send(body);
 

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { createReader } from '../harness/fixtures.ts';
-import { startOidcProvider, type TestProvider } from '../harness/oidc-provider.ts';
+import { oidcSettingsFor, startOidcProvider, type TestProvider } from '../harness/oidc-provider.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { Shell } from './pages/shell.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
@@ -31,21 +31,7 @@ beforeAll(async () => {
   );
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   await createReader(admin, { id: 'carol', password: 'carol-pass-1', role: { name: 'SSO list', permissions: { list: true } } });
-  await admin.agent
-    .put(`${API}/integration/oidc/update`)
-    .set(admin.csrf)
-    .send({
-      Enabled: true,
-      Issuer: provider.issuer,
-      ClientId: provider.clientId,
-      ClientSecret: provider.clientSecret,
-      Scopes: 'openid profile email',
-      AccountClaim: 'preferred_username',
-      CreateAccounts: false,
-      CreateRole: null,
-      ButtonLabel: 'Hospital directory',
-    })
-    .expect(200);
+  await admin.agent.put(`${API}/integration/oidc/update`).set(admin.csrf).send(oidcSettingsFor(provider)).expect(200);
 }, 120_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@
  * takes any user name, then a consent form), and a walk through them as a browser would.
  */
 import Provider from 'oidc-provider';
+import type { OidcSettingsUpdate } from '@pacs/common';
 import { freePort } from '../../scripts/services/process.ts';
 
 export interface DirectoryUser {
@@ -101,5 +102,21 @@ export async function startOidcProvider(users: Record<string, DirectoryUser>, re
     clientSecret,
     authorize,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The product's single sign-on settings for this provider (an enabled confidential client), with changes. */
+export function oidcSettingsFor(provider: TestProvider, overrides: Partial<OidcSettingsUpdate> = {}): OidcSettingsUpdate {
+  return {
+    Enabled: true,
+    Issuer: provider.issuer,
+    ClientId: provider.clientId,
+    ClientSecret: provider.clientSecret,
+    Scopes: 'openid profile email',
+    AccountClaim: 'preferred_username',
+    CreateAccounts: false,
+    CreateRole: null,
+    ButtonLabel: 'Hospital directory',
+    ...overrides,
   };
 }
