@@ -9,6 +9,9 @@
  * module extends at load time — without it the production bundle throws "Class extends value
  * undefined". No SharedArrayBuffer, so no COOP/COEP headers.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteCommonjs } from '@originjs/vite-plugin-commonjs';
@@ -58,9 +61,36 @@ function viewerChunksMeta(): Plugin {
   };
 }
 
+/**
+ * pdf.js's character maps and standard fonts, served from this origin under /viewer/pdfjs/ (the
+ * content security policy allows nothing else): without them a PDF whose fonts are not embedded —
+ * Japanese and Chinese reports often — draws blank or wrong glyphs. Only fetched when a PDF is shown.
+ */
+function pdfjsAssets(): Plugin {
+  const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const folders = ['cmaps', 'standard_fonts'];
+  return {
+    name: 'pacs-pdfjs-assets',
+    generateBundle() {
+      for (const folder of folders) {
+        for (const file of readdirSync(join(root, folder))) {
+          this.emitFile({ type: 'asset', fileName: `pdfjs/${folder}/${file}`, source: readFileSync(join(root, folder, file)) });
+        }
+      }
+    },
+    configureServer(server) {
+      server.middlewares.use('/viewer/pdfjs/', (req, res, next) => {
+        const [folder, file] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+        if (!folder || !file || !folders.includes(folder) || !readdirSync(join(root, folder)).includes(file)) return next();
+        res.end(readFileSync(join(root, folder, file)));
+      });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/viewer/',
-  plugins: [react(), viteCommonjs(), viewerChunksMeta(), precompress()],
+  plugins: [react(), viteCommonjs(), viewerChunksMeta(), pdfjsAssets(), precompress()],
   optimizeDeps: {
     exclude: ['@cornerstonejs/dicom-image-loader'],
     include: ['dicom-parser'],

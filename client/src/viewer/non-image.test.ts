@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import dcmjs from 'dcmjs';
 import { describe, expect, it } from 'vitest';
 import { describeDicomFile, type SrItem } from './non-image.ts';
 import { tracePoints } from './waveform-trace.ts';
@@ -65,6 +66,37 @@ describe('objects without an image', () => {
     // The file's own character set, and its Japanese name decoded.
     expect(object?.header['00080005']?.Value).toEqual(['', 'ISO 2022 IR 87']);
     expect(object?.header['00100010']?.Value).toEqual([{ Alphabetic: 'やまだ^たろう' }]);
+  });
+
+  it('reads an encapsulated PDF as its document, title and type, trimmed to the length it states', () => {
+    // A value of odd length is padded to an even one in the file; the document is 13 bytes.
+    const document = new TextEncoder().encode('%PDF-1.4 body');
+    const padded = new Uint8Array(14);
+    padded.set(document);
+    const meta = {
+      FileMetaInformationVersion: new Uint8Array([0, 1]).buffer,
+      MediaStorageSOPClassUID: '1.2.840.10008.5.1.4.1.1.104.1',
+      MediaStorageSOPInstanceUID: '1.2.3.4',
+      TransferSyntaxUID: '1.2.840.10008.1.2.1',
+      ImplementationClassUID: '1.2.3.4.5',
+    };
+    const file = new dcmjs.data.DicomDict(dcmjs.data.DicomMetaDictionary.denaturalizeDataset(meta));
+    file.dict = dcmjs.data.DicomMetaDictionary.denaturalizeDataset({
+      SOPClassUID: '1.2.840.10008.5.1.4.1.1.104.1',
+      SOPInstanceUID: '1.2.3.4',
+      Modality: 'DOC',
+      DocumentTitle: 'Outside report',
+      MIMETypeOfEncapsulatedDocument: 'application/pdf',
+      EncapsulatedDocumentLength: document.length,
+      EncapsulatedDocument: padded.buffer,
+    });
+    const object = describeDicomFile(file.write());
+    expect(object?.kind).toBe('encapsulated_document');
+    if (object?.kind !== 'encapsulated_document') return;
+    expect(object.title).toBe('Outside report');
+    expect(object.mimeType).toBe('application/pdf');
+    expect(new TextDecoder().decode(object.document)).toBe('%PDF-1.4 body');
+    expect(object.header['00420011']).toEqual({ vr: 'OB', InlineBinary: '' });
   });
 
   it('draws a trace at 25 mm/s and 10 mm/mV', () => {

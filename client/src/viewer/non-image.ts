@@ -2,7 +2,8 @@
  * DICOM objects that hold no image (structured reports, waveforms such as ECGs, or an image
  * object without pixel data). Cornerstone cannot display them; instead of blaming the transfer
  * syntax, the viewer reads the whole Part 10 file with dcmjs and shows what the object holds:
- * an SR's content tree as text, a waveform's channels as traces, and the header otherwise.
+ * an SR's content tree as text, a waveform's channels as traces, an encapsulated document (PDF,
+ * CDA, …) as the document itself, and the header otherwise.
  */
 import dcmjs from 'dcmjs';
 import type { WaveformChannel } from './waveform-trace.ts';
@@ -39,6 +40,7 @@ export interface WaveformGroup {
 export type NonImageObject =
   | { kind: 'structured_report'; title: string; items: SrItem[]; header: HeaderDataSet }
   | { kind: 'waveform'; ecg: boolean; groups: WaveformGroup[]; header: HeaderDataSet }
+  | { kind: 'encapsulated_document'; title: string; mimeType: string; document: Uint8Array; header: HeaderDataSet }
   | { kind: 'no_pixel_data'; header: HeaderDataSet };
 
 type Natural = Record<string, unknown>;
@@ -219,6 +221,26 @@ function decodeIso2022(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The document an Encapsulated PDF / CDA / STL object carries (PS3.3 C.24.2), trimmed to the
+ * length the object states (EncapsulatedDocumentLength: the value is padded to an even length).
+ */
+function encapsulatedDocument(data: Natural): { title: string; mimeType: string; document: Uint8Array } | null {
+  const value = Array.isArray(data.EncapsulatedDocument) ? (data.EncapsulatedDocument[0] as unknown) : data.EncapsulatedDocument;
+  const bytes =
+    value instanceof ArrayBuffer
+      ? new Uint8Array(value)
+      : ArrayBuffer.isView(value)
+        ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+        : null;
+  if (!bytes) return null;
+  const stated = Number(
+    Array.isArray(data.EncapsulatedDocumentLength) ? data.EncapsulatedDocumentLength[0] : data.EncapsulatedDocumentLength,
+  );
+  const document = Number.isInteger(stated) && stated > 0 && stated <= bytes.length ? bytes.subarray(0, stated) : bytes;
+  return { title: text(data.DocumentTitle), mimeType: text(data.MIMETypeOfEncapsulatedDocument).toLowerCase(), document };
+}
+
 /** The data set in DICOM JSON form for the header table; binary values read as "(binary)". */
 export function headerOf(dict: Record<string, DcmjsElement>, depth = 0): HeaderDataSet {
   const header: HeaderDataSet = {};
@@ -258,6 +280,8 @@ export function describeDicomFile(file: ArrayBuffer): NonImageObject | null {
     const ecg = ECG_CLASSES.has(sopClass) || text(data.Modality) === 'ECG';
     return { kind: 'waveform', ecg, groups, header };
   }
+  const document = encapsulatedDocument(data);
+  if (document) return { kind: 'encapsulated_document', ...document, header };
   if (data.ContentSequence !== undefined && data.ValueType !== undefined) {
     return { kind: 'structured_report', title: codeMeaning(data.ConceptNameCodeSequence), items: srItems(data.ContentSequence), header };
   }

@@ -1,7 +1,7 @@
 /**
  * What a viewport shows for a DICOM object that has no image (its file read with dcmjs, loaded
  * with this view, not with the viewer): a structured report's content tree as text, a waveform's
- * channels as traces on ECG paper, or the header of an object without pixel data. An image whose
+ * channels as traces on ECG paper, an encapsulated document (a PDF drawn page by page), or the header of an object without pixel data. An image whose
  * pixels could not be decoded gets `fallback` (the message naming the transfer syntax).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import type { NonImageObject, SrItem, WaveformGroup } from '../../../viewer/non-
 import { ECG_MM_PER_MILLIVOLT, ECG_MM_PER_SECOND, tracePoints } from '../../../viewer/waveform-trace.ts';
 import { headerRows } from '../dicom-header.ts';
 import { HeaderTable, useKeywords } from './dicom-header-dialog.tsx';
+import { EncapsulatedDocumentView } from './encapsulated-document-view.tsx';
 
 /** On-screen size of a millimetre of ECG paper. */
 const PX_PER_MM = 3;
@@ -127,11 +128,13 @@ export function NonImageView({ imageId, fallback }: { imageId: string; fallback:
   const title =
     data.kind === 'structured_report'
       ? intl.formatMessage({ id: 'viewer.non_image.structured_report' })
-      : data.kind === 'waveform'
-        ? data.ecg
-          ? intl.formatMessage({ id: 'viewer.non_image.waveform_ecg' })
-          : intl.formatMessage({ id: 'viewer.non_image.waveform' })
-        : intl.formatMessage({ id: 'viewer.non_image.no_pixel_data' });
+      : data.kind === 'encapsulated_document'
+        ? data.title || intl.formatMessage({ id: 'viewer.non_image.encapsulated_document' })
+        : data.kind === 'waveform'
+          ? data.ecg
+            ? intl.formatMessage({ id: 'viewer.non_image.waveform_ecg' })
+            : intl.formatMessage({ id: 'viewer.non_image.waveform' })
+          : intl.formatMessage({ id: 'viewer.non_image.no_pixel_data' });
   return (
     <section className={`non-image non-image-${data.kind}`} aria-label={title}>
       <h2 className="non-image-title">{title}</h2>
@@ -140,6 +143,9 @@ export function NonImageView({ imageId, fallback }: { imageId: string; fallback:
           {data.title && <h3 className="sr-title">{data.title}</h3>}
           <SrTree items={data.items} />
         </>
+      )}
+      {data.kind === 'encapsulated_document' && (
+        <EncapsulatedDocumentView document={data.document} mimeType={data.mimeType} title={data.title} />
       )}
       {data.kind === 'waveform' &&
         (data.groups.length ? (
