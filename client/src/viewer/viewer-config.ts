@@ -77,8 +77,12 @@ export const ALL_TOOLS: readonly { toolName: string }[] = [
   ReferenceLinesTool,
 ];
 
-/** Toolbar features that put a tool on the primary mouse button. */
+/**
+ * Toolbar features that put a tool on the primary mouse button (and one finger). `scroll` is not a
+ * toolbar item of the spec: the phone's bottom bar offers it, where there is no wheel.
+ */
 export type InteractionFeature =
+  | 'scroll'
   | 'window_level'
   | 'pan'
   | 'zoom'
@@ -93,6 +97,7 @@ export type InteractionFeature =
   | 'magnifier';
 
 export const INTERACTION_TOOLS: Record<InteractionFeature, string> = {
+  scroll: StackScrollTool.toolName,
   window_level: WindowLevelTool.toolName,
   pan: PanTool.toolName,
   zoom: ZoomTool.toolName,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_VIEWER_STATE, viewerReducer } from './viewer-state.ts';
+import { layoutOf } from '../../viewer/layouts.ts';
+import { INITIAL_VIEWER_STATE, viewerReducer, visibleCells } from './viewer-state.ts';
 
 const uids = ['s1', 's2', 's3'];
 
@@ -50,5 +51,31 @@ describe('viewerReducer', () => {
     expect(state.cells).toEqual(['third', 'other']);
     state = viewerReducer(state, { type: 'uncompare', seriesUids: ['other', 'third'] });
     expect(state.cells).toEqual([null, null]);
+  });
+});
+
+describe('visibleCells', () => {
+  const grid = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids, layout: '2x2' });
+  const layout = layoutOf('2x2');
+
+  it('shows a phone the active viewport alone, and the whole grid after a double tap', () => {
+    const active = viewerReducer(grid, { type: 'activate', cell: 2 });
+    expect(visibleCells(active, layout, 'phone', false)).toEqual({ cells: [2], columns: 1, rows: 1 });
+    expect(visibleCells(active, layout, 'phone', true)).toEqual({ cells: [0, 1, 2, 3], columns: 2, rows: 2 });
+  });
+
+  it('shows a tablet two viewports side by side: the active one and its neighbour', () => {
+    expect(visibleCells(grid, layout, 'tablet', false)).toEqual({ cells: [0, 1], columns: 2, rows: 1 });
+    const third = viewerReducer(grid, { type: 'activate', cell: 3 });
+    expect(visibleCells(third, layout, 'tablet', false)).toEqual({ cells: [2, 3], columns: 2, rows: 1 });
+    const single = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: ['s1'], layout: '1x1' });
+    expect(visibleCells(single, layoutOf('1x1'), 'tablet', false)).toEqual({ cells: [0], columns: 1, rows: 1 });
+  });
+
+  it('shows a PC the whole grid, or the maximised cell alone', () => {
+    expect(visibleCells(grid, layout, 'pc', false)).toEqual({ cells: [0, 1, 2, 3], columns: 2, rows: 2 });
+    const maximised = viewerReducer(grid, { type: 'toggle_maximise', cell: 1 });
+    expect(visibleCells(maximised, layout, 'pc', false)).toEqual({ cells: [1], columns: 1, rows: 1 });
+    expect(visibleCells(maximised, layout, 'tablet', false)).toEqual({ cells: [1], columns: 1, rows: 1 });
   });
 });

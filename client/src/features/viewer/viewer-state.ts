@@ -3,7 +3,8 @@
  * inside each cell, the active cell, a maximised cell (double click or double tap), and MPR.
  * A pure reducer, so the rules are tested without Cornerstone.
  */
-import { assignSeries, DEFAULT_IMAGE_LAYOUT, DEFAULT_LAYOUT, type LayoutKey } from '../../viewer/layouts.ts';
+import type { ScreenClass } from '../../lib/use-screen-class.ts';
+import { assignSeries, DEFAULT_IMAGE_LAYOUT, DEFAULT_LAYOUT, type Layout, type LayoutKey } from '../../viewer/layouts.ts';
 
 export interface ViewerState {
   layout: LayoutKey;
@@ -82,4 +83,29 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
       return { ...state, cells };
     }
   }
+}
+
+/** The cells of the grid a screen shows, and the grid they are laid out in. */
+export interface ShownCells {
+  cells: number[];
+  columns: number;
+  rows: number;
+}
+
+/**
+ * Which cells this screen class shows (spec 1 §2 breakpoints; issue 21): a phone one viewport,
+ * the active one, or the whole grid after a double tap (`phoneGrid`); a tablet two side by side,
+ * the active cell and its neighbour; a PC the whole grid, or the maximised cell alone.
+ */
+export function visibleCells(state: ViewerState, layout: Layout, screen: ScreenClass, phoneGrid: boolean): ShownCells {
+  const all = state.cells.map((_, cell) => cell);
+  if (screen === 'phone')
+    return phoneGrid ? { cells: all, columns: layout.columns, rows: layout.rows } : { cells: [state.active], columns: 1, rows: 1 };
+  if (state.maximised !== null) return { cells: [state.maximised], columns: 1, rows: 1 };
+  if (screen === 'tablet' && all.length > 2) {
+    const first = state.active - (state.active % 2);
+    const pair = all.slice(first, first + 2);
+    return { cells: pair, columns: pair.length, rows: 1 };
+  }
+  return { cells: all, columns: layout.columns, rows: layout.rows };
 }

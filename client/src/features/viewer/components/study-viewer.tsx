@@ -11,6 +11,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useMemo, useReducer, useState, useSyncExternalStore } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { defaultSettings, type PermissionKey } from '@pacs/common';
+import { useScreenClass } from '../../../lib/use-screen-class.ts';
 import { sessionStore } from '../../../state/index.ts';
 import { useToolbarItems } from '../../toolbars/index.ts';
 import { refOfImageId } from '../../../viewer/loading/image-ids.ts';
@@ -28,6 +29,7 @@ import { INITIAL_VIEWER_STATE, viewerReducer } from '../viewer-state.ts';
 import { ComparisonBar } from './comparison-bar.tsx';
 import { DicomHeaderDialog } from './dicom-header-dialog.tsx';
 import { MprView } from './mpr-view.tsx';
+import { PhoneToolBar } from './phone-tool-bar.tsx';
 import { SeriesThumbnails } from './series-thumbnails.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { StudyHeader } from './study-header.tsx';
@@ -43,6 +45,7 @@ import { useAnnotationText, useViewportSettings } from './use-viewport-settings.
 import { viewerCommand, type CommandContext, type ViewerCommand, type ViewerEffect } from './viewer-commands.ts';
 import { ViewerToolbar, type ToolbarState } from './viewer-toolbar.tsx';
 import { ViewportCell, viewportIdOf } from './viewport-cell.tsx';
+import { visibleCells } from '../viewer-state.ts';
 
 const ZOOM_STEPS = (step: number, large: number) => [step, large];
 
@@ -79,11 +82,21 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
   const [sync, setSync] = useState(false);
   const [colormap, setColormap] = useState('gray');
   const [dialog, setDialog] = useState<'header' | 'shortcuts' | null>(null);
+  const screen = useScreenClass();
+  /** Phone: the whole toolbar's sheet is open; the grid of every cell is shown (a double tap). */
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [phoneGrid, setPhoneGrid] = useState(false);
 
   const comparison = useComparison(study.data, seriesList, dispatch);
   const { compared, patientStudies, comparedGroups, allSeries, studyOfSeries, compare, endComparison } = comparison;
   useInitialLayouts(seriesList, settings.layout, dispatch);
   const [primary, setPrimary] = useViewportSettings(settings);
+  // No wheel on a phone: one finger scrolls the slices until another tool is chosen.
+  useEffect(() => {
+    if (screen !== 'phone') return;
+    viewportService.setPrimaryTool(INTERACTION_TOOLS.scroll);
+    setPrimary('scroll');
+  }, [screen, settings, setPrimary]);
   const text = useAnnotationText();
   const annotations = useViewerAnnotations(studyUid, me, seriesUids, settings.annotation.status, () =>
     show({ kind: 'error', id: 'viewer.notice.annotations_not_saved' }),
@@ -253,8 +266,21 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     canSaveAnnotations: can('viewer_annotation_save'),
   };
 
+  const toolbar = (
+    <ViewerToolbar
+      items={toolbarItems}
+      state={toolbarState}
+      can={can}
+      onCommand={onCommand}
+      end={
+        <button type="button" className="viewer-tool" onClick={() => setDialog('shortcuts')}>
+          {intl.formatMessage({ id: 'viewer.shortcuts' })}
+        </button>
+      }
+    />
+  );
   const layout = layoutOf(state.layout);
-  const maximised = state.maximised;
+  const shown = visibleCells(state, layout, screen, phoneGrid);
   return (
     <div className="viewer">
       <StudyHeader study={study.data} />
@@ -267,17 +293,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
         onCompare={compare}
         onEnd={endComparison}
       />
-      <ViewerToolbar
-        items={toolbarItems}
-        state={toolbarState}
-        can={can}
-        onCommand={onCommand}
-        end={
-          <button type="button" className="viewer-tool" onClick={() => setDialog('shortcuts')}>
-            {intl.formatMessage({ id: 'viewer.shortcuts' })}
-          </button>
-        }
-      />
+      {screen !== 'phone' && toolbar}
       {notice && (
         <p className={`viewer-notice viewer-notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {intl.formatMessage({ id: notice.id })}
@@ -299,18 +315,14 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
         ) : (
           <div
             className="viewport-grid"
-            style={
-              maximised === null
-                ? { gridTemplateColumns: `repeat(${layout.columns}, 1fr)`, gridTemplateRows: `repeat(${layout.rows}, 1fr)` }
-                : { gridTemplateColumns: '1fr', gridTemplateRows: '1fr' }
-            }
+            style={{ gridTemplateColumns: `repeat(${shown.columns}, 1fr)`, gridTemplateRows: `repeat(${shown.rows}, 1fr)` }}
           >
             {state.cells.map((seriesUid, cell) => (
               <ViewportCell
                 key={cell}
                 cell={cell}
                 active={cell === state.active}
-                hidden={maximised !== null && maximised !== cell}
+                hidden={!shown.cells.includes(cell)}
                 study={studyOfSeries(seriesUid)}
                 series={allSeries.find((item) => item.SeriesInstanceUID === seriesUid) ?? null}
                 imageLayout={state.imageLayout}
@@ -319,13 +331,23 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
                 isKeyImage={isKeyImage}
                 onActivate={() => dispatch({ type: 'activate', cell })}
                 onDropSeries={(uid) => dispatch({ type: 'show_series', cell, seriesUid: uid })}
-                onToggleMaximise={() => dispatch({ type: 'toggle_maximise', cell })}
+                onToggleMaximise={() => {
+                  // A phone shows one viewport; a double tap shows the whole grid, and one on a cell of it that cell alone.
+                  if (screen !== 'phone') return dispatch({ type: 'toggle_maximise', cell });
+                  dispatch({ type: 'activate', cell });
+                  setPhoneGrid(!phoneGrid);
+                }}
                 onSeriesStatus={onSeriesStatus}
               />
             ))}
           </div>
         )}
       </div>
+      {screen === 'phone' && (
+        <PhoneToolBar primary={primary} onCommand={onCommand} sheetOpen={sheetOpen} onSheet={setSheetOpen}>
+          {toolbar}
+        </PhoneToolBar>
+      )}
       {text.request && <AnnotationTextDialog initial={text.request.initial} onDone={text.answer} />}
       {dialog === 'header' && activeRef && <DicomHeaderDialog instance={activeRef} onClose={() => setDialog(null)} />}
       {dialog === 'shortcuts' && (
