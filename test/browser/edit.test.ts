@@ -48,7 +48,7 @@ async function openEdit(viewport: { width: number; height: number }) {
   const list = new StudyListPage(page);
   await list.waitUntilLoaded();
   await list.waitForRowCount(2);
-  await list.studyRow('CT chest').locator('td').nth(3).click();
+  await list.selectStudy('CT chest');
   const folder = list.toolbar.getByRole('button', { name: 'Edit', exact: true });
   await folder.scrollIntoViewIfNeeded();
   await folder.click();
@@ -98,7 +98,7 @@ describe('edit dialog', () => {
     const list = new StudyListPage(page);
     await list.waitUntilLoaded();
     await list.waitForRowCount(2);
-    await list.studyRow('CT chest').locator('td').nth(3).click();
+    await list.selectStudy('CT chest');
     await list.toolbar.getByRole('button', { name: 'Viewer', exact: true }).waitFor();
     await expect(list.toolbar.getByRole('button', { name: 'Edit', exact: true }).count()).resolves.toBe(0);
   });

@@ -73,7 +73,7 @@ async function openExport(viewport: { width: number; height: number }, descripti
   const list = new StudyListPage(page);
   await list.waitUntilLoaded();
   await list.waitForRowCount(3);
-  await list.studyRow(description).locator('td').nth(3).click();
+  await list.selectStudy(description);
   const button = list.toolbar.getByRole('button', { name: 'Export', exact: true });
   await button.scrollIntoViewIfNeeded();
   await button.click();

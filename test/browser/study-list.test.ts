@@ -180,9 +180,24 @@ describe('study list', () => {
     await list.updatedNotice.waitFor({ state: 'detached' });
   });
 
-  it('fits a phone screen', async () => {
+  it('shows a phone a card per study: name, ID, date, modality, description and marks, nothing sideways', async () => {
     const { page, list } = await openList({ width: 390, height: 844 });
     await list.waitForRowCount(studyCount);
+    await expect(page.locator('table.level-study').count()).resolves.toBe(0);
+    const card = list.studyRow('Yamada Tarou');
+    await expect(card.locator('.study-card-id').textContent()).resolves.toBe('H31EXAMPLE');
+    // The sample has no study date: the facts line is its modality alone.
+    await expect(card.locator('.study-card-facts').textContent()).resolves.toBe('OT');
+    // Nothing is wider than the screen: the page does not scroll sideways.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    for (const box of await list.studyRows.evaluateAll((cards) => cards.map((node) => node.getBoundingClientRect().right))) {
+      expect(box).toBeLessThanOrEqual(390);
+    }
     await screenshot(page, 'study-list-phone');
+    // A tap on the card opens the study in the viewer; the checkbox selects it for the toolbar.
+    await list.selectStudy('Yamada Tarou');
+    await expect(card.getAttribute('aria-selected')).resolves.toBe('true');
+    await card.locator('.study-card-body').click();
+    await page.waitForURL(/#\/viewer\?studyinstanceuid=/);
   });
 });

@@ -1,6 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The study list (`#/list`): its search bar, toolbar and the three-level table. */
+const STUDY_ROWS = 'table.level-study > tbody > tr.study-row, ul.study-cards > li.study-card';
+
+/**
+ * The study list (`#/list`): its search bar, toolbar and the three-level table — or, on a phone,
+ * the study cards (one per study, no series level).
+ */
 export class StudyListPage {
   constructor(private readonly page: Page) {}
 
@@ -8,9 +13,16 @@ export class StudyListPage {
     return this.page.locator('table.level-study');
   }
 
-  /** Study rows only (not the nested series and instance tables). */
+  /** Study rows only (not the nested series and instance tables), or the cards on a phone. */
   get studyRows(): Locator {
-    return this.table.locator(':scope > tbody > tr.study-row');
+    return this.page.locator(STUDY_ROWS);
+  }
+
+  /** Selects one study: a click in its row (the table), or its checkbox (a card). */
+  async selectStudy(text: string | RegExp): Promise<void> {
+    const row = this.studyRow(text);
+    if ((await row.evaluate((node) => node.tagName)) === 'LI') await row.getByRole('checkbox').check();
+    else await row.locator('td').nth(3).click();
   }
 
   studyRow(text: string | RegExp): Locator {
@@ -42,15 +54,15 @@ export class StudyListPage {
   }
 
   async waitUntilLoaded(): Promise<void> {
-    await this.table.waitFor();
+    await this.page.locator('table.level-study, ul.study-cards').first().waitFor();
     await this.page.waitForFunction(() => document.querySelector('.list-count')?.textContent?.trim() !== '');
   }
 
   async waitForRowCount(count: number): Promise<void> {
-    await this.page.waitForFunction(
-      (expected) => document.querySelectorAll('table.level-study > tbody > tr.study-row').length === expected,
+    await this.page.waitForFunction(([selector, expected]) => document.querySelectorAll(selector).length === expected, [
+      STUDY_ROWS,
       count,
-    );
+    ] as const);
   }
 
   /** The alphabetic (first) group of each row's patient name, top to bottom. */
@@ -68,7 +80,7 @@ export class StudyListPage {
   /** Waits for the request a click started and for its rows to be on screen. */
   private async settled(answered: Promise<unknown>): Promise<void> {
     await answered;
-    await this.page.locator('table.level-study[aria-busy="false"]').waitFor();
+    await this.page.locator('table.level-study[aria-busy="false"], ul.study-cards[aria-busy="false"]').first().waitFor();
   }
 
   /** Clicks a sortable header and waits for the list to answer. */

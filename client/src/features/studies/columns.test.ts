@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@pacs/common';
-import { hiddenStudyColumns, isSortable, phoneColumns, visibleColumns } from './columns.ts';
+import { hiddenStudyColumns, isSortable, visibleColumns } from './columns.ts';
 
 describe('columns', () => {
   const study = defaultSettings().list.fields.study;
@@ -17,18 +17,6 @@ describe('columns', () => {
     expect(keys).not.toContain('IsFavorite');
     expect(keys).not.toContain('PatientName');
     expect(keys).toContain('Priority');
-  });
-
-  it('keeps the identifying columns on a phone', () => {
-    expect(phoneColumns(study).map((column) => column.key)).toEqual([
-      'IsFavorite',
-      'PatientID',
-      'PatientName',
-      'ModalitiesInStudy',
-      'StudyDateTime',
-      'StudyDescription',
-      'AccessionNumber',
-    ]);
   });
 
   it('fits the default study columns in 1280 px beside the sidebar', () => {

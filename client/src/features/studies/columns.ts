@@ -29,33 +29,6 @@ export function visibleColumns(fields: readonly ColumnSetting[] | undefined, hid
   return (fields ?? []).filter((field) => field.is_visible && !hidden.has(field.key));
 }
 
-/**
- * On a phone only the columns that identify a study stay, in the user's order: the rest would
- * push the patient's name off the screen.
- */
-const PHONE_KEYS = new Set([
-  'IsFavorite',
-  'PatientID',
-  'PatientName',
-  'ModalitiesInStudy',
-  'StudyDateTime',
-  'StudyDate',
-  'StudyDescription',
-  'AccessionNumber',
-  'SeriesNumber',
-  'Modality',
-  'SeriesDescription',
-  'NumberOfSeriesRelatedInstances',
-  'InstanceNumber',
-  'NumberOfFrames',
-  'FileSize',
-]);
-
-export function phoneColumns(columns: readonly ColumnSetting[]): ColumnSetting[] {
-  const kept = columns.filter((column) => PHONE_KEYS.has(column.key));
-  return kept.length > 0 ? kept : [...columns];
-}
-
 /** Keys the server can order by, per level (@pacs/common STUDY_ORDER_KEYS). */
 const SORTABLE: Record<ListLevel, ReadonlySet<string>> = {
   study: new Set(

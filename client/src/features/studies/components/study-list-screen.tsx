@@ -17,7 +17,7 @@ import { getInstances } from '../api/get-instances.ts';
 import { getSeries } from '../api/get-series.ts';
 import { getStudies } from '../api/search-studies.ts';
 import { patchUpdateStudy } from '../api/update-study.ts';
-import { hiddenStudyColumns, phoneColumns, visibleColumns } from '../columns.ts';
+import { hiddenStudyColumns, visibleColumns } from '../columns.ts';
 import { DEFAULT_DATE_FORMAT } from '../../../lib/dicom-format.ts';
 import { type FormatContext } from '../format.ts';
 import type { StudyNode } from '../selection.ts';
@@ -25,6 +25,7 @@ import { StudyListStore } from '../study-list-store.ts';
 import { useIsPhone } from '../use-narrow-screen.ts';
 import { NoteDialog } from './note-dialog.tsx';
 import { StudySearchBar } from './study-search-bar.tsx';
+import { StudyCards } from './study-cards.tsx';
 import { StudyTable, type LevelColumns } from './study-table.tsx';
 import { StudyToolbar } from './study-toolbar.tsx';
 import { ForwardProgress } from '../../forward/index.ts';
@@ -68,14 +69,11 @@ export const StudyListScreen = observer(function StudyListScreen() {
     sessionStore.account?.Teleradiology ?? null,
     isOnPremises(sessionStore.edition) && sessionStore.can('mwm'),
   );
-  const allColumns: LevelColumns = {
+  const columns: LevelColumns = {
     study: visibleColumns(list.fields.study, hidden),
     series: visibleColumns(list.fields.series),
     instance: visibleColumns(list.fields.instance),
   };
-  const columns: LevelColumns = isPhone
-    ? { study: phoneColumns(allColumns.study), series: phoneColumns(allColumns.series), instance: phoneColumns(allColumns.instance) }
-    : allColumns;
   const context: FormatContext = { dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: configs?.time_zone || undefined };
   const modalities = (configs?.modality?.items ?? defaultModalityItems()).filter((item) => item.is_visible).map((item) => item.key);
   const canEditNote = sessionStore.can('list_note');
@@ -120,7 +118,18 @@ export const StudyListScreen = observer(function StudyListScreen() {
 
       {sessionStore.can('list_forward') && <ForwardProgress />}
 
-      <StudyTable store={store} columns={columns} context={context} canEditNote={canEditNote} onOpen={openViewer} onEditNote={setNoteFor} />
+      {isPhone ? (
+        <StudyCards store={store} context={context} keys={new Set(columns.study.map((column) => column.key))} onOpen={openViewer} />
+      ) : (
+        <StudyTable
+          store={store}
+          columns={columns}
+          context={context}
+          canEditNote={canEditNote}
+          onOpen={openViewer}
+          onEditNote={setNoteFor}
+        />
+      )}
 
       <footer className="list-footer">
         <span className="list-count" role="status" aria-live="polite">

@@ -81,7 +81,7 @@ function ExpandButton({ open, label, onToggle }: { open: boolean; label: string;
   );
 }
 
-function RowCheckbox({ checked, label, onToggle }: { checked: boolean; label: string; onToggle: () => void }) {
+export function RowCheckbox({ checked, label, onToggle }: { checked: boolean; label: string; onToggle: () => void }) {
   return (
     <input
       type="checkbox"
