@@ -18,7 +18,8 @@ export interface ViewerState {
 }
 
 export type ViewerAction =
-  | { type: 'series_loaded'; seriesUids: readonly string[]; layout?: LayoutKey; imageLayout?: LayoutKey }
+  /** `cells`: what each cell shows first (a hanging protocol); without it the series fill the grid in order. */
+  | { type: 'series_loaded'; seriesUids: readonly string[]; layout?: LayoutKey; imageLayout?: LayoutKey; cells?: readonly (string | null)[] }
   | { type: 'set_layout'; layout: LayoutKey; seriesUids: readonly string[] }
   | { type: 'set_image_layout'; layout: LayoutKey }
   | { type: 'activate'; cell: number }
@@ -48,7 +49,8 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
       // The first answer fills the grid; later refetches keep what the user arranged.
       if (state.cells.some((cell) => cell !== null)) return state;
       const layout = action.layout ?? state.layout;
-      return { ...state, layout, imageLayout: action.imageLayout ?? state.imageLayout, cells: assignSeries(layout, [], action.seriesUids) };
+      const cells = action.cells ? assignSeries(layout, action.cells, []) : assignSeries(layout, [], action.seriesUids);
+      return { ...state, layout, imageLayout: action.imageLayout ?? state.imageLayout, cells };
     }
     case 'set_layout': {
       const cells = assignSeries(action.layout, state.cells, action.seriesUids);
