@@ -63,7 +63,13 @@ describe('viewer settings rules', () => {
       'mouse.middle': MESSAGES.invalid,
       'mouse.right': MESSAGES.invalid,
     });
-    expect(shortcutProblems([{ key: 'pan', shortcut: 'p' }, { key: 'zoom', shortcut: 'P' }, { key: 'fly', shortcut: 'f' }])).toEqual({
+    expect(
+      shortcutProblems([
+        { key: 'pan', shortcut: 'p' },
+        { key: 'zoom', shortcut: 'P' },
+        { key: 'fly', shortcut: 'f' },
+      ]),
+    ).toEqual({
       '1.shortcut': MESSAGES.already_exists,
       '2': MESSAGES.invalid,
     });
@@ -85,7 +91,13 @@ describe('overlay corners per modality', () => {
 });
 
 function series(uid: string, modality: string, count: number, description = '', bodyPart = ''): HangingSeries {
-  return { SeriesInstanceUID: uid, Modality: modality, NumberOfSeriesRelatedInstances: count, SeriesDescription: description, BodyPartExamined: bodyPart };
+  return {
+    SeriesInstanceUID: uid,
+    Modality: modality,
+    NumberOfSeriesRelatedInstances: count,
+    SeriesDescription: description,
+    BodyPartExamined: bodyPart,
+  };
 }
 
 describe('hanging protocols', () => {
@@ -95,11 +107,21 @@ describe('hanging protocols', () => {
   });
 
   it('opens a mammogram 2x2 with the four standard views in place, whatever order they came in', () => {
-    const study = [series('1', 'MG', 1, 'L MLO'), series('2', 'MG', 1, 'R CC'), series('3', 'MG', 1, 'r-mlo'), series('4', 'MG', 1, 'L CC')];
+    const study = [
+      series('1', 'MG', 1, 'L MLO'),
+      series('2', 'MG', 1, 'R CC'),
+      series('3', 'MG', 1, 'r-mlo'),
+      series('4', 'MG', 1, 'L CC'),
+    ];
     expect(hangingProtocol(viewer().layout, study).cells).toEqual(['2', '4', '3', '1']);
     // A missing view leaves its cell empty; descriptions that name no view fall back to list order.
     expect(hangingProtocol(viewer().layout, study.slice(0, 2)).cells).toEqual(['2', null, null, '1']);
-    expect(hangingProtocol(viewer().layout, [series('a', 'MG', 1, 'Mammo'), series('b', 'MG', 1, 'Mammo')]).cells).toEqual(['a', 'b', null, null]);
+    expect(hangingProtocol(viewer().layout, [series('a', 'MG', 1, 'Mammo'), series('b', 'MG', 1, 'Mammo')]).cells).toEqual([
+      'a',
+      'b',
+      null,
+      null,
+    ]);
   });
 
   it('takes the first protocol that fits the modality and body part; none: the default grids in list order', () => {
@@ -114,7 +136,11 @@ describe('hanging protocols', () => {
     const two = [series('t1', 'MR', 20, 'T1', 'HEAD'), series('t2', 'MR', 20, 'T2', 'HEAD')];
     expect(hangingProtocol(layout, two)).toMatchObject({ series: '1x2', cells: ['t1', 't2'] });
     expect(hangingProtocol(layout, [series('k', 'MR', 20, 'PD', 'knee')])).toMatchObject({ series: '1x1', image: '2x2', cells: ['k'] });
-    expect(hangingProtocol(layout, [series('x', 'US', 3)])).toMatchObject({ series: '2x2', cells: ['x', null, null, null], protocol: null });
+    expect(hangingProtocol(layout, [series('x', 'US', 3)])).toMatchObject({
+      series: '2x2',
+      cells: ['x', null, null, null],
+      protocol: null,
+    });
   });
 
   it('matches a view by its words', () => {

@@ -49,7 +49,7 @@ export function isModalityCode(value: unknown): boolean {
 export function isShortcutKey(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   if ([...value].length === 1) return value.trim() !== '';
-  return /^(F([1-9]|1[0-2])|Arrow(Up|Down|Left|Right)|Escape|Home|End|PageUp|PageDown|Insert|Delete|Backspace|Enter|Tab)$/.test(value);
+  return /^(F([1-9]|1[0-2])|Arrow(Up|Down|Left|Right)|Escape|Home|End|PageUp|PageDown|Insert|Enter)$/.test(value);
 }
 
 /** Two keys are the same shortcut when they are the same named key or the same letter in any case. */
@@ -103,7 +103,10 @@ export function windowLevelProblems(value: unknown): Problems {
         .slice(0, index)
         .some(
           (other: unknown) =>
-            isJsonObject(other) && other.modality === item.modality && typeof other.keyboard === 'string' && sameShortcutKey(other.keyboard, keyboard),
+            isJsonObject(other) &&
+            other.modality === item.modality &&
+            typeof other.keyboard === 'string' &&
+            sameShortcutKey(other.keyboard, keyboard),
         );
     if (taken) problems[`${index}.keyboard`] = MESSAGES.already_exists;
   });
@@ -210,7 +213,8 @@ export function viewerSettingsProblems(node: unknown): Problems {
   if (node.window_level !== undefined) Object.assign(problems, nested('window_level', windowLevelProblems(node.window_level)));
   if (node.layout !== undefined) Object.assign(problems, nested('layout', layoutProblems(node.layout)));
   if (node.overlay !== undefined) Object.assign(problems, nested('overlay', overlayProblems(node.overlay)));
-  if (node.keyboard_shortcuts !== undefined) Object.assign(problems, nested('keyboard_shortcuts', shortcutProblems(node.keyboard_shortcuts)));
+  if (node.keyboard_shortcuts !== undefined)
+    Object.assign(problems, nested('keyboard_shortcuts', shortcutProblems(node.keyboard_shortcuts)));
   if (node.color !== undefined) {
     const color = isJsonObject(node.color) ? node.color : {};
     set('color.annotation', isHexColor(color.annotation));
@@ -278,7 +282,10 @@ export interface Hanging {
 }
 
 function words(text: string): string[] {
-  return text.toUpperCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toUpperCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Whether every word of a view (`R CC`) is a word of the description (`R CC TOMO`, `r-cc`). */

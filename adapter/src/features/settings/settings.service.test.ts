@@ -72,7 +72,9 @@ describe('settings', () => {
       status: 400,
       fields: { 'viewer.window_level.1.keyboard': 'An item with the entered value already exists' },
     });
-    expect(await refusal(replaceSettings(db, 'alice', 'viewer.color', { color: { annotation: 'green', active: '#ff3333' } }, 'replace'))).toMatchObject({
+    expect(
+      await refusal(replaceSettings(db, 'alice', 'viewer.color', { color: { annotation: 'green', active: '#ff3333' } }, 'replace')),
+    ).toMatchObject({
       status: 400,
       fields: { 'viewer.color.annotation': 'The field is not a valid value' },
     });

@@ -68,6 +68,8 @@ export interface SeriesThumbnailsProps {
   /** Download state of the series opened so far (spec 2 §4: loading, loaded or failed). */
   status: Readonly<Record<string, SeriesLoadStatus>>;
   onOpen: (seriesUid: string) => void;
+  /** A double click (the user's `thumbnailbar.double_click`: replace the active cell's series, or add it to the grid). */
+  onDoubleOpen?: (seriesUid: string) => void;
   /** Compared studies of the same patient: their series follow under a heading per study. */
   compared?: readonly { study: ViewerStudy; series: readonly ViewerSeries[] }[];
 }
@@ -78,7 +80,7 @@ const STATUS_MESSAGES = defineMessages({
   failed: { id: 'viewer.thumbnail_status.failed' },
 });
 
-export function SeriesThumbnails({ series, loading, shown, status, onOpen, compared = [] }: SeriesThumbnailsProps) {
+export function SeriesThumbnails({ series, loading, shown, status, onOpen, onDoubleOpen, compared = [] }: SeriesThumbnailsProps) {
   const intl = useIntl();
   const tile = (item: ViewerSeries) => (
     <li key={item.SeriesInstanceUID}>
@@ -93,6 +95,7 @@ export function SeriesThumbnails({ series, loading, shown, status, onOpen, compa
           event.dataTransfer.effectAllowed = 'copy';
         }}
         onClick={() => onOpen(item.SeriesInstanceUID)}
+        onDoubleClick={() => onDoubleOpen?.(item.SeriesInstanceUID)}
       >
         <span className="thumbnail-frame">
           <ThumbnailImage series={item} />

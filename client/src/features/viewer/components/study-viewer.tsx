@@ -266,6 +266,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
         compared={compared}
         onCompare={compare}
         onEnd={endComparison}
+        historyMode={settings.history.mode}
       />
       <ViewerToolbar
         items={toolbarItems}
@@ -283,7 +284,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
           {intl.formatMessage({ id: notice.id })}
         </p>
       )}
-      <div className="viewer-body">
+      <div className={`viewer-body viewer-body-thumbnails-${settings.thumbnailbar.position}`}>
         {settings.thumbnailbar.is_visible && (
           <SeriesThumbnails
             series={seriesList}
@@ -292,6 +293,13 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
             status={seriesStatus}
             compared={comparedGroups}
             onOpen={(seriesUid) => dispatch({ type: 'show_series', cell: state.active, seriesUid })}
+            onDoubleOpen={(seriesUid) =>
+              dispatch(
+                settings.thumbnailbar.double_click === 'add'
+                  ? { type: 'add_series', seriesUid }
+                  : { type: 'show_series', cell: state.active, seriesUid },
+              )
+            }
           />
         )}
         {state.mpr ? (
