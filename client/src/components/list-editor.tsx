@@ -43,6 +43,8 @@ export interface ListEditorProps<T extends object> {
   isLocked?: (item: T) => boolean;
   /** Rows without an `is_visible` (window presets, hanging protocols): no Visible column. */
   noVisibility?: boolean;
+  /** Rows whose order means nothing (the viewer's shortcuts): no move buttons. */
+  fixedOrder?: boolean;
 }
 
 export function ListEditor<T extends object>({
@@ -58,6 +60,7 @@ export function ListEditor<T extends object>({
   isInvalid,
   isLocked,
   noVisibility = false,
+  fixedOrder = false,
 }: ListEditorProps<T>) {
   const intl = useIntl();
   const change = (index: number, patch: Partial<T>) => onChange(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
@@ -108,24 +111,28 @@ export function ListEditor<T extends object>({
                     </td>
                   )}
                   <td className="list-editor-tools">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={intl.formatMessage(M.move_up)}
-                      disabled={index === 0}
-                      onClick={() => onChange(moveEntry(items, index, -1))}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={intl.formatMessage(M.move_down)}
-                      disabled={index === items.length - 1}
-                      onClick={() => onChange(moveEntry(items, index, 1))}
-                    >
-                      ↓
-                    </button>
+                    {!fixedOrder && (
+                      <>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={intl.formatMessage(M.move_up)}
+                          disabled={index === 0}
+                          onClick={() => onChange(moveEntry(items, index, -1))}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={intl.formatMessage(M.move_down)}
+                          disabled={index === items.length - 1}
+                          onClick={() => onChange(moveEntry(items, index, 1))}
+                        >
+                          ↓
+                        </button>
+                      </>
+                    )}
                     {newItem && (
                       <button
                         type="button"

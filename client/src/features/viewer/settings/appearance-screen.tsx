@@ -123,7 +123,12 @@ export const UserViewerAppearanceScreen = observer(function UserViewerAppearance
       title={t(M.title)}
       description={t(M.description)}
       onSave={page.save}
-      problem={problemLines(intl, page.problems)}
+      problem={problemLines(intl, page.problems, {
+        annotation: t(M.annotation),
+        active: t(M.active),
+        font_size: t(M.font_size),
+        overlay: t(M.attribute),
+      })}
       saved={page.saved}
       saving={page.saving}
       reset={{

@@ -67,7 +67,13 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
       title={t(M.title)}
       description={t(M.description)}
       onSave={page.save}
-      problem={problemLines(intl, page.problems)}
+      problem={problemLines(intl, page.problems, {
+        modality: t(M.modality),
+        body_part: t(M.body_part),
+        series: t(M.series),
+        image: t(M.image),
+        views: t(M.views),
+      })}
       saved={page.saved}
       saving={page.saving}
       reset={{ label: t(M.reset), onClick: () => setDraft(pick(defaultSettings().viewer)) }}
@@ -103,6 +109,7 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
         columns={[
           {
             header: t(M.modality),
+            className: 'viewer-settings-col-modality',
             render: (item, change) => (
               <SelectCell
                 label={t(M.modality)}
@@ -115,6 +122,7 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
           },
           {
             header: t(M.body_part),
+            className: 'viewer-settings-col-text',
             render: (item, change) => (
               <TextCell
                 label={t(M.body_part)}
@@ -128,6 +136,7 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
           },
           {
             header: t(M.series),
+            className: 'viewer-settings-col-grid',
             render: (item, change) => (
               <SelectCell
                 label={t(M.series)}
@@ -140,6 +149,7 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
           },
           {
             header: t(M.image),
+            className: 'viewer-settings-col-grid',
             render: (item, change) => (
               <SelectCell
                 label={t(M.image)}
@@ -152,6 +162,7 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
           },
           {
             header: t(M.order),
+            className: 'viewer-settings-col-order',
             render: (item, change) => (
               <SelectCell
                 label={t(M.order)}
@@ -163,7 +174,7 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
           },
           {
             header: t(M.views),
-            className: 'list-editor-label',
+            className: 'viewer-settings-col-views',
             render: (item, change) => (
               <TextCell
                 label={t(M.views)}

@@ -71,10 +71,23 @@ export function useViewerDraft<T extends Partial<ViewerNode>>(initial: () => T) 
   return { draft, setDraft, save, saved, saving: replace.isPending, problems, invalid };
 }
 
-/** The refusals as one line each, translated, without repeats: what the page's alert says. */
-export function problemLines(intl: IntlShape, problems: Record<string, string>): string | undefined {
-  const lines = [...new Set(Object.values(problems).map((message) => problemText(intl, message)))];
-  return lines.length > 0 ? lines.join(' ') : undefined;
+/**
+ * The refusals for the page's alert, translated, each once: "Key: An item with the entered value
+ * already exists". `labels` names a member by its last word (`keyboard` → "Key"); a member
+ * without a label is named by nothing.
+ */
+export function problemLines(intl: IntlShape, problems: Record<string, string>, labels: Record<string, string> = {}): string | undefined {
+  const lines = Object.entries(problems).map(([member, message]) => {
+    const word =
+      member
+        .split('.')
+        .filter((part) => !/^\d+$/.test(part))
+        .at(-1) ?? '';
+    const label = labels[word];
+    return label ? `${label}: ${problemText(intl, message)}` : problemText(intl, message);
+  });
+  const unique = [...new Set(lines)];
+  return unique.length > 0 ? unique.join(' · ') : undefined;
 }
 
 /** The modalities the pages offer: the site's list (configs `modality`), then any already in use. */

@@ -67,7 +67,14 @@ export const UserViewerWindowLevelScreen = observer(function UserViewerWindowLev
       title={t(M.title)}
       description={t(M.description)}
       onSave={page.save}
-      problem={problemLines(intl, page.problems)}
+      problem={problemLines(intl, page.problems, {
+        label: t(M.label),
+        modality: t(M.modality),
+        ww: t(M.width),
+        wc: t(M.center),
+        keyboard: t(M.key),
+        shortcut: t(M.key),
+      })}
       saved={page.saved}
       saving={page.saving}
       reset={{ label: t(M.reset), onClick: () => setDraft(pick(defaultSettings().viewer)) }}
@@ -85,6 +92,7 @@ export const UserViewerWindowLevelScreen = observer(function UserViewerWindowLev
         columns={[
           {
             header: t(M.modality),
+            className: 'viewer-settings-col-modality',
             render: (preset, change) => (
               <SelectCell
                 label={t(M.modality)}
@@ -157,6 +165,7 @@ export const UserViewerWindowLevelScreen = observer(function UserViewerWindowLev
         items={draft.keyboard_shortcuts}
         onChange={(keyboard_shortcuts) => setDraft({ ...draft, keyboard_shortcuts })}
         rowKey={(item) => item.key}
+        fixedOrder
         isInvalid={(index) => invalid(`keyboard_shortcuts.${index}`)}
         columns={[
           {
