@@ -198,17 +198,39 @@ describe('viewer settings: window level', () => {
 });
 
 describe('viewer settings: general and appearance pages', () => {
-  it('shows the general and appearance pages with the stored values', async () => {
+  it('puts the thumbnail bar under the grid and adds a double-clicked series to it, as the general page says', async () => {
     const page = viewer.page;
     await goTo(page, '/user/viewer/general');
     await expect(page.getByRole('combobox', { name: 'Left button' }).inputValue()).resolves.toBe('window_level');
     await expect(page.getByRole('combobox', { name: 'Interpolation' }).inputValue()).resolves.toBe('bilinear');
+    await page.getByRole('combobox', { name: 'Position' }).selectOption('bottom');
+    await page.getByRole('combobox', { name: 'Double click on a thumbnail' }).selectOption('add');
+    await save(page);
     await screenshots(page, 'general');
+
+    await viewer.open(ct.studyInstanceUid);
+    await expect(viewer.waitForOutcome()).resolves.toBe('image');
+    await expect.poll(() => page.locator('.viewport-cell').count()).toBe(1);
+    const strip = await page.locator('.viewer-thumbnails').boundingBox();
+    const cell = await viewer.cell(0).boundingBox();
+    expect(strip && cell && strip.y >= cell.y + cell.height - 1, 'the thumbnails sit under the grid').toBe(true);
+    // The scout is not on screen: a double click adds it beside the axial series.
+    await page.locator('.thumbnail:not([aria-current="true"])').dblclick();
+    await expect.poll(() => page.locator('.viewport-cell').count()).toBe(2);
+    await expect(viewer.waitForOutcome(1)).resolves.toBe('image');
+    await expect.poll(() => viewer.imagePosition(1).textContent()).toBe(`Im: 1 / ${SCOUT_SLICES}`);
+    await screenshots(page, 'thumbnails-bottom');
+  });
+
+  it('refuses a colour that is not #rrggbb on the appearance page', async () => {
+    const page = viewer.page;
     await goTo(page, '/user/viewer/appearance');
-    await expect(page.getByRole('textbox', { name: 'Annotation colour', exact: true }).inputValue()).resolves.toBe('#00ff00');
-    await page.getByRole('textbox', { name: 'Annotation colour', exact: true }).fill('green');
+    const colour = page.getByRole('textbox', { name: 'Annotation colour', exact: true });
+    await expect(colour.inputValue()).resolves.toBe('#00ff00');
+    await colour.fill('green');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The field is not a valid value');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Annotation colour: The field is not a valid value');
+    await expect(colour.getAttribute('aria-invalid')).resolves.toBe('true');
     await screenshots(page, 'appearance');
   });
 });

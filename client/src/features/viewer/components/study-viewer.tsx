@@ -293,12 +293,9 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
             status={seriesStatus}
             compared={comparedGroups}
             onOpen={(seriesUid) => dispatch({ type: 'show_series', cell: state.active, seriesUid })}
-            onDoubleOpen={(seriesUid) =>
-              dispatch(
-                settings.thumbnailbar.double_click === 'add'
-                  ? { type: 'add_series', seriesUid }
-                  : { type: 'show_series', cell: state.active, seriesUid },
-              )
+            // A double click that replaces does what a click does; only adding needs its own action.
+            onDoubleOpen={
+              settings.thumbnailbar.double_click === 'add' ? (seriesUid) => dispatch({ type: 'add_series', seriesUid }) : undefined
             }
           />
         )}

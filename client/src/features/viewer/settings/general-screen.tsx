@@ -1,7 +1,7 @@
 /**
  * user/viewer/general (spec 2 §3 user settings viewer; §9 defaults): what the mouse buttons do,
- * how images are interpolated, the thumbnail bar, the history mode of the study picker and which
- * kinds of sync the Sync tool turns on.
+ * how images are interpolated, the thumbnail bar, the history mode of the study picker, which
+ * annotations the viewer starts by showing, and which kinds of sync the Sync tool turns on.
  */
 import { observer } from 'mobx-react-lite';
 import { defineMessages, useIntl } from 'react-intl';
@@ -42,13 +42,17 @@ const M = defineMessages({
   sync_scroll: { id: 'viewer_settings.sync_scroll' },
   sync_window_level: { id: 'viewer.feature.window_level' },
   sync_zoom_pan: { id: 'viewer_settings.sync_zoom_pan' },
+  annotation: { id: 'viewer.feature.annotation_display' },
+  show_all: { id: 'viewer.annotation_status.show_all' },
+  show_only_mine: { id: 'viewer.annotation_status.show_only_mine' },
+  hide_all: { id: 'viewer.annotation_status.hide_all' },
   reset: { id: 'list_editor.reset_defaults' },
 });
 
-type General = Pick<ViewerNode, 'mouse' | 'interpolation' | 'thumbnailbar' | 'history' | 'sync'>;
+type General = Pick<ViewerNode, 'mouse' | 'interpolation' | 'thumbnailbar' | 'history' | 'sync' | 'annotation'>;
 
-function pick({ mouse, interpolation, thumbnailbar, history, sync }: ViewerNode): General {
-  return { mouse, interpolation, thumbnailbar, history, sync };
+function pick({ mouse, interpolation, thumbnailbar, history, sync, annotation }: ViewerNode): General {
+  return { mouse, interpolation, thumbnailbar, history, sync, annotation };
 }
 
 function Choice({
@@ -131,6 +135,12 @@ export const UserViewerGeneralScreen = observer(function UserViewerGeneralScreen
             ['series', t(M.history_series)],
           ]}
           onChange={(value) => setDraft({ ...draft, history: { mode: value as General['history']['mode'] } })}
+        />
+        <Choice
+          label={t(M.annotation)}
+          value={draft.annotation.status}
+          options={(['show_all', 'show_only_mine', 'hide_all'] as const).map((key): [string, string] => [key, t(M[key])])}
+          onChange={(value) => setDraft({ ...draft, annotation: { status: value as General['annotation']['status'] } })}
         />
       </fieldset>
       <fieldset className="fieldset viewer-settings-grid">
