@@ -27,6 +27,7 @@ export * from './edit.ts';
 export * from './auto-delete.ts';
 export * from './worklist.ts';
 export * from './worklist-layout.ts';
+export * from './viewer-settings.ts';
 export * from './patients.ts';
 export * from './integration.ts';
 export * from './statistics.ts';

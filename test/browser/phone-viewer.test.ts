@@ -5,7 +5,7 @@
  *   and "More" (the whole toolbar in a sheet), the series as a strip, overlay texts that do not
  *   overlap; one finger scrolls the slices, two fingers pinch-zoom, a double tap shows the grid and
  *   another brings the single viewport back (checked by the image index, zoom and pixels);
- * - tablet (700×1000): two viewports side by side.
+ * - tablet (700×1000): two viewports side by side (of a 2×2 grid: a CT itself opens 1×1).
  * Screenshots: test-results/screenshots/phone-viewer-*.png.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -182,6 +182,11 @@ describe('the viewer on a phone', () => {
         .toBeGreaterThan(zoomBefore * 1.1);
       await screenshot(page, 'phone-viewer-pinch');
 
+      // A CT opens 1×1 (the default hanging protocol): choose a 2×2 grid in the sheet first.
+      await page.getByRole('navigation', { name: 'Viewer tools' }).getByRole('button', { name: 'More' }).click();
+      await page.getByRole('dialog', { name: 'More' }).getByRole('button', { name: '2x2', exact: true }).click();
+      await page.getByRole('dialog', { name: 'More' }).waitFor({ state: 'detached' });
+      await expect(page.locator('.viewport-cell:not(.is-hidden)').count()).resolves.toBe(1);
       // A double tap (within 350 ms) shows the whole grid; another on a cell shows it alone.
       await page.waitForTimeout(400);
       await touch.tap(centre);
@@ -206,6 +211,9 @@ describe('the viewer on a tablet', () => {
     const { context, viewer } = await openOn(TABLET);
     try {
       const { page } = viewer;
+      // A CT opens 1×1 (the default hanging protocol); a 2×2 grid shows two of its cells here.
+      await expect.poll(() => page.locator('.viewport-cell:not(.is-hidden)').count()).toBe(1);
+      await viewer.toolbarButton('2x2').click();
       await expect.poll(() => page.locator('.viewport-cell:not(.is-hidden)').count()).toBe(2);
       const [a, b] = await Promise.all([viewer.cell(0).boundingBox(), viewer.cell(1).boundingBox()]);
       expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);

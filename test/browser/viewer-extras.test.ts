@@ -379,6 +379,8 @@ describe('viewer extras: touch', () => {
       await tablet.open(ct.studyInstanceUid);
       await touchShell.dismissTimeZoneIfAsked();
       await expect(tablet.waitForOutcome()).resolves.toBe('image');
+      // A CT opens 1x1 by the default hanging protocol; a double tap needs a grid to maximise from.
+      await tablet.toolbarButton('Layout 2x2').click();
       await expect.poll(() => page.locator('.viewport-cell:not(.is-hidden)').count()).toBe(4);
       const cdp = await context.newCDPSession(page);
       const box = await tablet.cell(0).boundingBox();

@@ -62,6 +62,12 @@ const ShareStatisticsScreen = lazyScreen(statisticsScreens, 'ShareStatisticsScre
 const StudyStatisticsScreen = lazyScreen(statisticsScreens, 'StudyStatisticsScreen');
 const AdminStatisticsScreen = lazyScreen(statisticsScreens, 'AdminStatisticsScreen');
 const DashboardScreen = lazyScreen(() => import('../features/statistics/components/dashboard-screen.tsx'), 'DashboardScreen');
+const viewerSettings = () => import('../features/viewer/settings/viewer-settings-screens.ts');
+const UserViewerGeneralScreen = lazyScreen(viewerSettings, 'UserViewerGeneralScreen');
+const UserViewerAppearanceScreen = lazyScreen(viewerSettings, 'UserViewerAppearanceScreen');
+const UserViewerLayoutScreen = lazyScreen(viewerSettings, 'UserViewerLayoutScreen');
+const UserViewerWindowLevelScreen = lazyScreen(viewerSettings, 'UserViewerWindowLevelScreen');
+const DicomHeaderScreen = lazyScreen(() => import('../features/viewer/components/dicom-header-screen.tsx'), 'DicomHeaderScreen');
 const PatientScreen = lazyScreen(() => import('../features/patients/components/patient-screen.tsx'), 'PatientScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
@@ -84,7 +90,12 @@ const SCREENS: Record<string, ComponentType> = {
   '/user/list/share': ShareSettingsScreen,
   '/admin/share/general': ShareColumnsScreen,
   '/user/list/toolbar': UserListToolbarScreen,
+  '/user/viewer/general': UserViewerGeneralScreen,
+  '/user/viewer/appearance': UserViewerAppearanceScreen,
+  '/user/viewer/layout': UserViewerLayoutScreen,
   '/user/viewer/toolbar': UserViewerToolbarScreen,
+  '/user/viewer/window-level': UserViewerWindowLevelScreen,
+  '/dicomheader': DicomHeaderScreen,
   '/user/report/toolbar': UserReportToolbarScreen,
   '/admin/share/guest': GuestToolbarScreen,
   '/admin/client/report': ReportSettingsScreen,

@@ -25,7 +25,7 @@ export interface ListColumn<T> {
   className?: string;
 }
 
-export interface ListEditorProps<T extends { is_visible: boolean }> {
+export interface ListEditorProps<T extends object> {
   title: string;
   hint?: string;
   /** Test hooks: `data-kind` on the fieldset, `data-section` on the table. */
@@ -41,9 +41,13 @@ export interface ListEditorProps<T extends { is_visible: boolean }> {
   isInvalid?: (index: number) => boolean;
   /** Rows that are always shown: their Visible box stays ticked and cannot be changed. */
   isLocked?: (item: T) => boolean;
+  /** Rows without an `is_visible` (window presets, hanging protocols): no Visible column. */
+  noVisibility?: boolean;
+  /** Rows whose order means nothing (the viewer's shortcuts): no move buttons. */
+  fixedOrder?: boolean;
 }
 
-export function ListEditor<T extends { is_visible: boolean }>({
+export function ListEditor<T extends object>({
   title,
   hint,
   kind,
@@ -55,10 +59,12 @@ export function ListEditor<T extends { is_visible: boolean }>({
   rowKey,
   isInvalid,
   isLocked,
+  noVisibility = false,
+  fixedOrder = false,
 }: ListEditorProps<T>) {
   const intl = useIntl();
   const change = (index: number, patch: Partial<T>) => onChange(items.map((item, at) => (at === index ? { ...item, ...patch } : item)));
-  const columnCount = columns.length + 2;
+  const columnCount = columns.length + (noVisibility ? 1 : 2);
   return (
     <fieldset className="fieldset list-editor-section" data-kind={kind}>
       <legend>{title}</legend>
@@ -72,7 +78,7 @@ export function ListEditor<T extends { is_visible: boolean }>({
                   {column.header}
                 </th>
               ))}
-              <th scope="col">{intl.formatMessage(M.visible)}</th>
+              {!noVisibility && <th scope="col">{intl.formatMessage(M.visible)}</th>}
               <th scope="col" />
             </tr>
           </thead>
@@ -93,34 +99,40 @@ export function ListEditor<T extends { is_visible: boolean }>({
                       {column.render(item, (patch) => change(index, patch), index)}
                     </td>
                   ))}
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={intl.formatMessage(M.visible)}
-                      disabled={isLocked?.(item)}
-                      checked={item.is_visible || isLocked?.(item) === true}
-                      onChange={(event) => change(index, { is_visible: event.target.checked } as Partial<T>)}
-                    />
-                  </td>
+                  {!noVisibility && (
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={intl.formatMessage(M.visible)}
+                        disabled={isLocked?.(item)}
+                        checked={(item as { is_visible?: boolean }).is_visible === true || isLocked?.(item) === true}
+                        onChange={(event) => change(index, { is_visible: event.target.checked } as unknown as Partial<T>)}
+                      />
+                    </td>
+                  )}
                   <td className="list-editor-tools">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={intl.formatMessage(M.move_up)}
-                      disabled={index === 0}
-                      onClick={() => onChange(moveEntry(items, index, -1))}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={intl.formatMessage(M.move_down)}
-                      disabled={index === items.length - 1}
-                      onClick={() => onChange(moveEntry(items, index, 1))}
-                    >
-                      ↓
-                    </button>
+                    {!fixedOrder && (
+                      <>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={intl.formatMessage(M.move_up)}
+                          disabled={index === 0}
+                          onClick={() => onChange(moveEntry(items, index, -1))}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="button"
+                          className="button button-small"
+                          aria-label={intl.formatMessage(M.move_down)}
+                          disabled={index === items.length - 1}
+                          onClick={() => onChange(moveEntry(items, index, 1))}
+                        >
+                          ↓
+                        </button>
+                      </>
+                    )}
                     {newItem && (
                       <button
                         type="button"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSeries, cellCount, initialLayouts, layoutOf } from './layouts.ts';
+import { assignSeries, cellCount, layoutOf } from './layouts.ts';
 
 describe('layouts', () => {
   it('knows the grid of each layout', () => {
@@ -16,12 +16,5 @@ describe('layouts', () => {
     expect(assignSeries('1x1', [], ['a', 'b'])).toEqual(['a']);
     expect(assignSeries('2x2', ['b'], ['a', 'b', 'c'])).toEqual(['b', 'a', 'c', null]);
     expect(assignSeries('1x2', ['c', 'a', 'b', null], ['a', 'b', 'c'])).toEqual(['c', 'a']);
-  });
-
-  it('starts with 2x2 series and 1x1 image, or the layout of the study modality', () => {
-    expect(initialLayouts(undefined, ['CT'])).toEqual({ series: '2x2', image: '1x1' });
-    const settings = { series: '2x2', image: '1x1', modality: [{ modality: 'MR', series: '1x2', image: '2x2' }] };
-    expect(initialLayouts(settings, ['CT'])).toEqual({ series: '2x2', image: '1x1' });
-    expect(initialLayouts(settings, ['SR', 'MR'])).toEqual({ series: '1x2', image: '2x2' });
   });
 });

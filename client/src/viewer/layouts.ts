@@ -1,7 +1,8 @@
 /**
  * Viewport grids: the series grid (one series per cell) and the image grid (consecutive images of
  * a series inside one cell). A layout is written `RxC` (rows × columns), as in the viewer
- * settings (spec 2 §9: default 2x2 series and 1x1 image, per-modality layouts from settings).
+ * settings (spec 2 §9: default 2x2 series and 1x1 image; the hanging protocols that choose a
+ * study's first grids are common's `hangingProtocol`).
  */
 export type LayoutKey = string;
 
@@ -13,9 +14,8 @@ export interface Layout {
 
 const MAX_SIDE = 4;
 
-/** The grids the layout pickers offer. */
-export const SERIES_LAYOUTS: readonly LayoutKey[] = ['1x1', '1x2', '2x1', '2x2', '2x3', '3x3'];
-export const IMAGE_LAYOUTS: readonly LayoutKey[] = ['1x1', '1x2', '2x2', '3x3'];
+/** The grids the layout pickers offer (common's lists, which the settings rules also read). */
+export { IMAGE_LAYOUTS, SERIES_LAYOUTS } from '@pacs/common';
 
 export const DEFAULT_LAYOUT: LayoutKey = '2x2';
 export const DEFAULT_IMAGE_LAYOUT: LayoutKey = '1x1';
@@ -32,24 +32,6 @@ export function layoutOf(key: LayoutKey): Layout {
 export function cellCount(key: LayoutKey): number {
   const layout = layoutOf(key);
   return layout.rows * layout.columns;
-}
-
-export interface LayoutSettings {
-  series: string;
-  image: string;
-  modality: readonly { modality: string; series: string; image: string }[];
-}
-
-/** The series and image layouts to start a study with: the first modality with its own layout wins. */
-export function initialLayouts(
-  settings: LayoutSettings | undefined,
-  modalities: readonly string[],
-): { series: LayoutKey; image: LayoutKey } {
-  const own = settings?.modality.find((item) => modalities.includes(item.modality));
-  return {
-    series: layoutOf(own?.series ?? settings?.series ?? DEFAULT_LAYOUT).key,
-    image: layoutOf(own?.image ?? settings?.image ?? DEFAULT_IMAGE_LAYOUT).key,
-  };
 }
 
 /**

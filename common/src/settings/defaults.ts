@@ -24,6 +24,11 @@ export interface OverlayItem {
   key: string;
   position: OverlayPosition;
   is_visible: boolean;
+  /**
+   * The modality these corners are for; missing or '' for every modality without corners of its
+   * own (viewer-settings.ts `overlayFor`).
+   */
+  modality?: string;
 }
 
 export interface WindowLevelPreset {
@@ -37,10 +42,21 @@ export interface WindowLevelPreset {
   keyboard: string;
 }
 
+/**
+ * A hanging protocol (viewer-settings.ts): the grids a study of this modality (and body part)
+ * opens with, which series come first, and for each cell the words its series' description holds.
+ * The last three members came later; a stored item without them reads as '', 'series_number', [].
+ */
 export interface LayoutForModality {
   modality: string;
   series: string;
   image: string;
+  /** BodyPartExamined of one of the study's series, case-insensitive; '' for any. */
+  body_part?: string;
+  /** Which series fill the cells first: list order (series number) or the most images first. */
+  order?: 'series_number' | 'largest';
+  /** Per cell, row by row: words a SeriesDescription must hold ('R CC'); '' takes the next series. */
+  views?: string[];
 }
 
 export interface KeyboardShortcut {
@@ -283,7 +299,16 @@ export function defaultSettings(lang: string = DEFAULT_LANG): UserSettings {
     },
     viewer: {
       toolbar: defaultViewerToolbar(),
-      layout: { series: '2x2', image: '1x1', modality: [] },
+      // Hanging protocols a reader expects out of the box (issue 21): a CT on its largest series
+      // alone, a mammogram's four standard views in a 2x2 grid.
+      layout: {
+        series: '2x2',
+        image: '1x1',
+        modality: [
+          { modality: 'CT', series: '1x1', image: '1x1', body_part: '', order: 'largest', views: [] },
+          { modality: 'MG', series: '2x2', image: '1x1', body_part: '', order: 'series_number', views: ['R CC', 'L CC', 'R MLO', 'L MLO'] },
+        ],
+      },
       overlay: [
         ...overlay('tl', ['PatientName', 'PatientID', 'PatientBirthDate', 'PatientSex']),
         ...overlay('tr', ['InstitutionName', 'StudyDescription', 'StudyDate', 'StudyTime']),

@@ -35,7 +35,8 @@ describe('defaultSettings', () => {
     expect(s.list.share.expires_at_shortcut.map((x) => x.key)).toEqual([7, 14, 30]);
     expect(s.list.toolbar[0]?.key).toBe('viewer');
     expect(s.list.orderby.study).toEqual([{ key: 'StudyDateTime', desc: true }]);
-    expect(s.viewer.layout).toEqual({ series: '2x2', image: '1x1', modality: [] });
+    expect(s.viewer.layout).toMatchObject({ series: '2x2', image: '1x1' });
+    expect(s.viewer.layout.modality.map((item) => `${item.modality} ${item.series}`)).toEqual(['CT 1x1', 'MG 2x2']);
     expect(s.viewer.cine.fps).toBe(5);
     expect(s.viewer.magnifier).toEqual({ zoom: 200, size: 300 });
     expect(s.viewer.mouse).toEqual({ left: 'window_level', middle: 'zoom', right: 'pan' });

@@ -65,6 +65,24 @@ describe('settings', () => {
     expect(sql.updateSettings).toHaveBeenCalledTimes(1);
   });
 
+  it('refuses viewer settings that break their rules, naming the member with the catalogue message', async () => {
+    const presets = current.viewer.window_level.map((preset) => ({ ...preset }));
+    presets[1] = { ...presets[1]!, keyboard: presets[0]!.keyboard };
+    expect(await refusal(replaceSettings(db, 'alice', 'viewer.window_level', presets, 'replaceall'))).toMatchObject({
+      status: 400,
+      fields: { 'viewer.window_level.1.keyboard': 'An item with the entered value already exists' },
+    });
+    expect(
+      await refusal(replaceSettings(db, 'alice', 'viewer.color', { color: { annotation: 'green', active: '#ff3333' } }, 'replace')),
+    ).toMatchObject({
+      status: 400,
+      fields: { 'viewer.color.annotation': 'The field is not a valid value' },
+    });
+    expect(sql.updateSettings).not.toHaveBeenCalled();
+    await replaceSettings(db, 'alice', 'viewer.font_size', { font_size: 16 }, 'replace');
+    expect(written()).toMatchObject({ viewer: { font_size: 16 } });
+  });
+
   it('answers the account id as stored, or 404', async () => {
     vi.mocked(sql.accountIdOf).mockResolvedValue('Alice');
     expect(await requireAccountId(db, 'ALICE')).toBe('Alice');

@@ -9,6 +9,7 @@ import {
   setAtPath,
   splitKey,
   upgradeSettings,
+  viewerSettingsProblems,
   worklistLayoutProblems,
   type JsonObject,
   type UserSettings,
@@ -58,6 +59,7 @@ export async function replaceSettings(
   // A whole replacement must not lose the version the migrations rely on.
   if (key === '' && getAtPath(next, 'version') === undefined) next = { ...next, version: getAtPath(current, 'version') };
   assertWorklistLayout(key, next);
+  assertViewerSettings(key, next);
   const text = JSON.stringify(next);
   if (text.length > MAX_SETTINGS_BYTES) throw new AppError('validation_failed', { value: 'The settings are too large.' });
   await sql.updateSettings(db, accountId, text, true);
@@ -76,6 +78,21 @@ export function assertWorklistLayout(key: string, next: JsonObject): void {
   const problems = worklistLayoutProblems(node);
   if (Object.keys(problems).length === 0) return;
   throw new AppError('validation_failed', Object.fromEntries(Object.entries(problems).map(([member, text]) => [`mwm.${member}`, text])));
+}
+
+/**
+ * The viewer's nodes have the rules of its settings pages (common viewer-settings.ts): presets
+ * with a modality and key once, known grids, colours as #rrggbb, ... A save that touches the
+ * viewer node must keep them; 400 names the members, as `viewer.window_level.2.keyboard`.
+ */
+export function assertViewerSettings(key: string, next: JsonObject): void {
+  if (!(key === '' || key === 'viewer' || key.startsWith('viewer.'))) return;
+  const node = getAtPath(next, 'viewer');
+  if (node === undefined) return;
+  const problems = viewerSettingsProblems(node);
+  if (Object.keys(problems).length === 0) return;
+  const fields = Object.entries(problems).map(([member, text]) => [member === '' ? 'viewer' : `viewer.${member}`, text]);
+  throw new AppError('validation_failed', Object.fromEntries(fields));
 }
 
 /** An account's id as stored (ids match in any case); 404 when there is none. */

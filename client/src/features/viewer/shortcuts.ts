@@ -2,6 +2,7 @@
  * Viewer keyboard shortcuts: the user's list (spec 2 §3 keyboard_shortcuts) and the keys of the
  * window-level presets for the modality on screen. Letters match in either case.
  */
+import { sameShortcutKey as same } from '@pacs/common';
 import type { ModalityPreset } from '../../viewer/presets.ts';
 
 export interface Shortcut {
@@ -10,10 +11,6 @@ export interface Shortcut {
 }
 
 export type ShortcutAction = { type: 'command'; key: string } | { type: 'preset'; preset: ModalityPreset };
-
-function same(a: string, b: string): boolean {
-  return a.length === 1 && b.length === 1 ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
 
 /** What a key press does, or null; the user's shortcuts win over preset keys. */
 export function matchShortcut(key: string, shortcuts: readonly Shortcut[], presets: readonly ModalityPreset[]): ShortcutAction | null {

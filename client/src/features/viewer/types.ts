@@ -8,7 +8,13 @@ export type ViewerStudy = Pick<
 
 export type ViewerSeries = Pick<
   SeriesItem,
-  'StudyInstanceUID' | 'SeriesInstanceUID' | 'SeriesNumber' | 'SeriesDescription' | 'Modality' | 'NumberOfSeriesRelatedInstances'
+  | 'StudyInstanceUID'
+  | 'SeriesInstanceUID'
+  | 'SeriesNumber'
+  | 'SeriesDescription'
+  | 'Modality'
+  | 'BodyPartExamined'
+  | 'NumberOfSeriesRelatedInstances'
 >;
 
 export type ViewerInstance = Pick<

@@ -13,6 +13,22 @@ describe('viewerReducer', () => {
     expect(mr).toMatchObject({ layout: '1x2', imageLayout: '2x2', cells: ['s1', 's2'] });
   });
 
+  it('opens on the cells a hanging protocol chose, empty ones included', () => {
+    const mg = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids, layout: '2x2', cells: ['s2', null, 's1'] });
+    expect(mg.cells).toEqual(['s2', null, 's1', null]);
+  });
+
+  it('adds a double-clicked series to the first empty cell, else grows the grid, else replaces the active one', () => {
+    let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids, layout: '1x1' });
+    state = viewerReducer(state, { type: 'add_series', seriesUid: 's2' });
+    expect(state).toMatchObject({ layout: '1x2', cells: ['s1', 's2'], active: 1 });
+    expect(viewerReducer(state, { type: 'add_series', seriesUid: 's2' })).toBe(state);
+    state = viewerReducer(state, { type: 'add_series', seriesUid: 's3' });
+    expect(state).toMatchObject({ layout: '2x2', cells: ['s1', 's2', 's3', null], active: 2 });
+    state = viewerReducer(state, { type: 'add_series', seriesUid: 's4' });
+    expect(state).toMatchObject({ layout: '2x2', cells: ['s1', 's2', 's3', 's4'], active: 3 });
+  });
+
   it('fills new cells on a bigger layout and keeps the active cell inside a smaller one', () => {
     let state = viewerReducer(INITIAL_VIEWER_STATE, { type: 'series_loaded', seriesUids: uids, layout: '1x1' });
     state = viewerReducer(state, { type: 'set_layout', layout: '2x2', seriesUids: uids });

@@ -4,7 +4,7 @@
  * A pure reducer, so the rules are tested without Cornerstone.
  */
 import type { ScreenClass } from '../../lib/use-screen-class.ts';
-import { assignSeries, DEFAULT_IMAGE_LAYOUT, DEFAULT_LAYOUT, type Layout, type LayoutKey } from '../../viewer/layouts.ts';
+import { assignSeries, cellCount, DEFAULT_IMAGE_LAYOUT, DEFAULT_LAYOUT, type Layout, type LayoutKey } from '../../viewer/layouts.ts';
 
 export interface ViewerState {
   layout: LayoutKey;
@@ -19,17 +19,29 @@ export interface ViewerState {
 }
 
 export type ViewerAction =
-  | { type: 'series_loaded'; seriesUids: readonly string[]; layout?: LayoutKey; imageLayout?: LayoutKey }
+  /** `cells`: what each cell shows first (a hanging protocol); without it the series fill the grid in order. */
+  | {
+      type: 'series_loaded';
+      seriesUids: readonly string[];
+      layout?: LayoutKey;
+      imageLayout?: LayoutKey;
+      cells?: readonly (string | null)[];
+    }
   | { type: 'set_layout'; layout: LayoutKey; seriesUids: readonly string[] }
   | { type: 'set_image_layout'; layout: LayoutKey }
   | { type: 'activate'; cell: number }
   | { type: 'show_series'; cell: number; seriesUid: string }
+  /** A series joins the grid: the first empty cell, else a cell added (up to 3x3), else the active one. */
+  | { type: 'add_series'; seriesUid: string }
   | { type: 'toggle_maximise'; cell: number }
   | { type: 'mpr'; seriesUid: string | null }
   /** A compared study's series goes beside the active cell (the grid grows to 1x2 when it has one cell). */
   | { type: 'compare'; seriesUid: string }
   /** The comparison ends: cells showing these series become empty. */
   | { type: 'uncompare'; seriesUids: readonly string[] };
+
+/** The grids a series added by double click grows through. */
+const GROW_LAYOUTS: readonly LayoutKey[] = ['1x2', '2x2', '2x3', '3x3'];
 
 /** The series grid a comparison opens when the grid has a single cell. */
 const COMPARE_LAYOUT: LayoutKey = '1x2';
@@ -49,7 +61,8 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
       // The first answer fills the grid; later refetches keep what the user arranged.
       if (state.cells.some((cell) => cell !== null)) return state;
       const layout = action.layout ?? state.layout;
-      return { ...state, layout, imageLayout: action.imageLayout ?? state.imageLayout, cells: assignSeries(layout, [], action.seriesUids) };
+      const cells = action.cells ? assignSeries(layout, action.cells, []) : assignSeries(layout, [], action.seriesUids);
+      return { ...state, layout, imageLayout: action.imageLayout ?? state.imageLayout, cells };
     }
     case 'set_layout': {
       const cells = assignSeries(action.layout, state.cells, action.seriesUids);
@@ -64,6 +77,16 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
       const cells = [...state.cells];
       cells[action.cell] = action.seriesUid;
       return { ...state, cells, active: action.cell, mpr: null };
+    }
+    case 'add_series': {
+      if (state.cells.includes(action.seriesUid)) return state;
+      const empty = state.cells.indexOf(null);
+      if (empty >= 0) return viewerReducer(state, { type: 'show_series', cell: empty, seriesUid: action.seriesUid });
+      const bigger = GROW_LAYOUTS.find((key) => cellCount(key) > state.cells.length);
+      if (!bigger) return viewerReducer(state, { type: 'show_series', cell: state.active, seriesUid: action.seriesUid });
+      const cells = assignSeries(bigger, state.cells, []);
+      cells[state.cells.length] = action.seriesUid;
+      return { ...state, layout: bigger, cells, active: state.cells.length, maximised: null, mpr: null };
     }
     case 'toggle_maximise':
       if (action.cell >= state.cells.length) return state;

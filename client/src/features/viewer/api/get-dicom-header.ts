@@ -34,6 +34,8 @@ export function useDicomHeader(key: InstanceKey | null) {
       queryFn: () => getDicomHeader(key as InstanceKey),
       enabled: key !== null,
       staleTime: Number.POSITIVE_INFINITY,
+      // The dialog and the /dicomheader page say why the header is missing themselves.
+      meta: { silent: true },
     }),
   );
 }

@@ -25,14 +25,22 @@ export interface ComparisonBarProps {
   compared: readonly string[];
   onCompare: (studyUid: string) => void;
   onEnd: () => void;
+  /**
+   * The user's history mode (settings `viewer.history.mode`): `modality` starts the study picker on
+   * the open study's modalities, `series` on every study of the patient.
+   */
+  historyMode?: 'modality' | 'series';
 }
 
-export function ComparisonBar({ study, studies, loading, compared, onCompare, onEnd }: ComparisonBarProps) {
+export function ComparisonBar({ study, studies, loading, compared, onCompare, onEnd, historyMode = 'series' }: ComparisonBarProps) {
   const intl = useIntl();
-  const [modalities, setModalities] = useState<string[]>([]);
+  const [chosen, setModalities] = useState<string[] | null>(null);
+  const known = modalitiesOf(studies);
+  // Until the reader picks, the history mode decides (the open study's modalities the patient has elsewhere too).
+  const modalities = chosen ?? (historyMode === 'modality' ? (study?.ModalitiesInStudy ?? []).filter((item) => known.includes(item)) : []);
   const offered = comparableStudies(studies, study?.StudyInstanceUID ?? '', modalities);
   const toggle = (modality: string) =>
-    setModalities((current) => (current.includes(modality) ? current.filter((item) => item !== modality) : [...current, modality]));
+    setModalities(modalities.includes(modality) ? modalities.filter((item) => item !== modality) : [...modalities, modality]);
   const patient = study ? `${formatPersonName(study.PatientName) || '-'} (${study.PatientID})` : '';
   return (
     <div className="viewer-search" role="search" aria-label={intl.formatMessage({ id: 'viewer.compare.bar' })}>
@@ -44,12 +52,12 @@ export function ComparisonBar({ study, studies, loading, compared, onCompare, on
       </label>
       <div className="viewer-tool-group" role="group" aria-label={intl.formatMessage({ id: 'viewer.compare.modality' })}>
         {/* Holds the row's height until the patient's studies are known: the viewports below must not move. */}
-        {modalitiesOf(studies).length === 0 && (
+        {known.length === 0 && (
           <button type="button" className="viewer-tool viewer-tool-placeholder" aria-hidden="true" tabIndex={-1} disabled>
             {'\u00a0'}
           </button>
         )}
-        {modalitiesOf(studies).map((modality) => (
+        {known.map((modality) => (
           <button
             key={modality}
             type="button"

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Dialog } from '../../../components/dialog.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useDicomHeader, type InstanceKey } from '../api/get-dicom-header.ts';
 import { headerRows, searchRows, type HeaderRow, type KeywordOf } from '../dicom-header.ts';
 
@@ -25,6 +26,16 @@ export function useKeywords(): KeywordOf | null {
   return lookup;
 }
 
+/** The /dicomheader page of an instance, for a tab of its own (the hash route of this app). */
+export function dicomHeaderHref(instance: InstanceKey): string {
+  const query = new URLSearchParams({
+    study: instance.StudyInstanceUID,
+    series: instance.SeriesInstanceUID,
+    instance: instance.SOPInstanceUID,
+  });
+  return `#${paths.dicomHeader.getHref()}?${query.toString()}`;
+}
+
 export function DicomHeaderDialog({ instance, onClose }: { instance: InstanceKey; onClose: () => void }) {
   const intl = useIntl();
   const header = useDicomHeader(instance);
@@ -35,6 +46,9 @@ export function DicomHeaderDialog({ instance, onClose }: { instance: InstanceKey
   return (
     <Dialog title={intl.formatMessage({ id: 'viewer.header.title' })} onClose={onClose} size="large">
       <div className="dicom-header">
+        <a className="button button-small dicom-header-tab" href={dicomHeaderHref(instance)} target="_blank" rel="noopener">
+          {intl.formatMessage({ id: 'viewer_settings.header_open_tab' })}
+        </a>
         <input
           type="search"
           className="dicom-header-search"

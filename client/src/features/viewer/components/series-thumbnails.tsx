@@ -1,12 +1,14 @@
 /**
  * One thumbnail per series (modality, series number, description, instance count). Click loads
- * the series into the active viewport; a thumbnail can also be dragged onto any viewport. The
+ * the series into the active viewport; a thumbnail can also be dragged onto any viewport. With a
+ * double-click action of its own (`onDoubleOpen`), a click waits 350 ms to see whether a second
+ * one follows, so that a double click does not first replace the active viewport's series. The
  * picture is the archive's rendering of the series' middle instance; when the archive cannot
  * render it, the tile shows the modality instead.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { API_BASE } from '@pacs/common';
+import { API_BASE, DOUBLE_TAP_MS } from '@pacs/common';
 import { seriesLoader } from '../../../viewer/loading/series-loader.ts';
 import { useInstances } from '../../studies/index.ts';
 import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
@@ -68,6 +70,8 @@ export interface SeriesThumbnailsProps {
   /** Download state of the series opened so far (spec 2 §4: loading, loaded or failed). */
   status: Readonly<Record<string, SeriesLoadStatus>>;
   onOpen: (seriesUid: string) => void;
+  /** A double click (the user's `thumbnailbar.double_click`: replace the active cell's series, or add it to the grid). */
+  onDoubleOpen?: (seriesUid: string) => void;
   /** Compared studies of the same patient: their series follow under a heading per study. */
   compared?: readonly { study: ViewerStudy; series: readonly ViewerSeries[] }[];
 }
@@ -78,8 +82,20 @@ const STATUS_MESSAGES = defineMessages({
   failed: { id: 'viewer.thumbnail_status.failed' },
 });
 
-export function SeriesThumbnails({ series, loading, shown, status, onOpen, compared = [] }: SeriesThumbnailsProps) {
+export function SeriesThumbnails({ series, loading, shown, status, onOpen, onDoubleOpen, compared = [] }: SeriesThumbnailsProps) {
   const intl = useIntl();
+  const pending = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(pending.current), []);
+  const click = (uid: string, detail: number) => {
+    // detail 0: Enter or Space on the focused tile, never half of a double click.
+    if (!onDoubleOpen || detail === 0) return onOpen(uid);
+    window.clearTimeout(pending.current);
+    if (detail === 1) pending.current = window.setTimeout(() => onOpen(uid), DOUBLE_TAP_MS);
+  };
+  const doubleClick = (uid: string) => {
+    window.clearTimeout(pending.current);
+    onDoubleOpen?.(uid);
+  };
   const tile = (item: ViewerSeries) => (
     <li key={item.SeriesInstanceUID}>
       <button
@@ -92,7 +108,8 @@ export function SeriesThumbnails({ series, loading, shown, status, onOpen, compa
           event.dataTransfer.setData(SERIES_DRAG_TYPE, item.SeriesInstanceUID);
           event.dataTransfer.effectAllowed = 'copy';
         }}
-        onClick={() => onOpen(item.SeriesInstanceUID)}
+        onClick={(event) => click(item.SeriesInstanceUID, event.detail)}
+        onDoubleClick={() => doubleClick(item.SeriesInstanceUID)}
       >
         <span className="thumbnail-frame">
           <ThumbnailImage series={item} />

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import type { ModalityPreset } from '../../../viewer/presets.ts';
 import type { Shortcut } from '../shortcuts.ts';
 
-const NAMES = defineMessages({
+export const SHORTCUT_NAMES = defineMessages({
   next_image: { id: 'viewer.shortcut.next_image' },
   previous_image: { id: 'viewer.shortcut.previous_image' },
   next_series: { id: 'viewer.shortcut.next_series' },
@@ -26,7 +26,7 @@ export function ShortcutsDialog({
 }) {
   const intl = useIntl();
   const name = (key: string) => {
-    const descriptor = NAMES[key as keyof typeof NAMES];
+    const descriptor = SHORTCUT_NAMES[key as keyof typeof SHORTCUT_NAMES];
     return descriptor ? intl.formatMessage(descriptor) : key;
   };
   return (

@@ -292,6 +292,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
         compared={compared}
         onCompare={compare}
         onEnd={endComparison}
+        historyMode={settings.history.mode}
       />
       {screen !== 'phone' && toolbar}
       {notice && (
@@ -299,7 +300,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
           {intl.formatMessage({ id: notice.id })}
         </p>
       )}
-      <div className="viewer-body">
+      <div className={`viewer-body viewer-body-thumbnails-${settings.thumbnailbar.position}`}>
         {settings.thumbnailbar.is_visible && (
           <SeriesThumbnails
             series={seriesList}
@@ -308,6 +309,10 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
             status={seriesStatus}
             compared={comparedGroups}
             onOpen={(seriesUid) => dispatch({ type: 'show_series', cell: state.active, seriesUid })}
+            // A double click that replaces does what a click does; only adding needs its own action.
+            onDoubleOpen={
+              settings.thumbnailbar.double_click === 'add' ? (seriesUid) => dispatch({ type: 'add_series', seriesUid }) : undefined
+            }
           />
         )}
         {state.mpr ? (

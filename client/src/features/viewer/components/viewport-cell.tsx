@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { OverlayItem, OverlayPosition } from '@pacs/common';
+import { overlayFor, type OverlayItem, type OverlayPosition } from '@pacs/common';
 import { CornerstoneViewport } from '../../../viewer/cornerstone-viewport.tsx';
 import { attributeOf } from '../../../viewer/dicom-values.ts';
 import { imageIdsForInstances } from '../../../viewer/loading/image-ids.ts';
@@ -123,7 +123,7 @@ function Overlay({ state, study, series, items, keyImage }: OverlayProps) {
     <div className="viewport-overlay" aria-hidden={state.status !== 'ready'}>
       {(Object.keys(CORNERS) as OverlayPosition[]).map((position) => (
         <div key={position} className={`overlay-corner ${CORNERS[position]}`}>
-          {items
+          {overlayFor(items, series?.Modality)
             .filter((item) => item.position === position && item.is_visible)
             .map((item) => (
               <OverlayValue key={item.key} item={item} state={state} study={study} series={series} />
