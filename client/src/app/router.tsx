@@ -38,6 +38,9 @@ const UserListToolbarScreen = lazyScreen(toolbarScreens, 'UserListToolbarScreen'
 const UserViewerToolbarScreen = lazyScreen(toolbarScreens, 'UserViewerToolbarScreen');
 const UserReportToolbarScreen = lazyScreen(toolbarScreens, 'UserReportToolbarScreen');
 const UserMwmToolbarScreen = lazyScreen(toolbarScreens, 'UserMwmToolbarScreen');
+const listSettings = () => import('../features/studies/settings/list-settings-screens.tsx');
+const UserListGeneralScreen = lazyScreen(listSettings, 'UserListGeneralScreen');
+const UserListSearchScreen = lazyScreen(listSettings, 'UserListSearchScreen');
 const worklistSettings = () => import('../features/worklist/settings/worklist-settings-screens.tsx');
 const UserMwmGeneralScreen = lazyScreen(worklistSettings, 'UserMwmGeneralScreen');
 const UserMwmSearchScreen = lazyScreen(worklistSettings, 'UserMwmSearchScreen');
@@ -83,7 +86,9 @@ const SCREENS: Record<string, ComponentType> = {
   '/share/patient': SharePatientScreen,
   '/user/list/share': ShareSettingsScreen,
   '/admin/share/general': ShareColumnsScreen,
+  '/user/list/general': UserListGeneralScreen,
   '/user/list/toolbar': UserListToolbarScreen,
+  '/user/list/search': UserListSearchScreen,
   '/user/viewer/toolbar': UserViewerToolbarScreen,
   '/user/report/toolbar': UserReportToolbarScreen,
   '/admin/share/guest': GuestToolbarScreen,
