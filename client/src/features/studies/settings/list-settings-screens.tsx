@@ -36,7 +36,7 @@ import {
   type UserSettings,
   type VisibleKey,
 } from '@pacs/common';
-import { ColumnsEditor } from '../../../components/columns-editor.tsx';
+import { ColumnsEditor, columnWidthsValid, useColumnWidthProblem } from '../../../components/columns-editor.tsx';
 import { ListEditor } from '../../../components/list-editor.tsx';
 import { LimitField, QuickSearchFields, SearchFieldsEditor } from '../../../components/list-layout-fields.tsx';
 import { ListSettingsPage } from '../../../components/list-settings-page.tsx';
@@ -160,6 +160,8 @@ export const UserListGeneralScreen = observer(function UserListGeneralScreen() {
   };
   const label = (key: string) => columnLabel(intl, { key, label: defaultColumnLabel(key) ?? key });
   const levelProblem = (candidate: ListColumnLevel) => page.tried && page.problems[`fields.${candidate}`] !== undefined;
+  const widthProblem = useColumnWidthProblem();
+  const widthsValid = LIST_COLUMN_LEVELS.every((candidate) => columnWidthsValid(draft.fields[candidate]));
 
   return (
     <ListSettingsPage
@@ -167,7 +169,7 @@ export const UserListGeneralScreen = observer(function UserListGeneralScreen() {
       title={intl.formatMessage(M.general_title)}
       description={intl.formatMessage(M.general_description)}
       onSave={page.save}
-      problem={page.tried && !page.ok ? intl.formatMessage(M.invalid) : undefined}
+      problem={page.tried && !page.ok ? (widthsValid ? intl.formatMessage(M.invalid) : widthProblem) : undefined}
       saved={page.saved}
       saving={page.saving}
       reset={{
