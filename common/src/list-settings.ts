@@ -4,7 +4,8 @@
  * user/list/general and user/list/search save. The client explains a refused value and the
  * adapter refuses it (settings/replace) from these same rules, as worklist-layout.ts does for mwm.
  */
-import { isJsonObject } from './json-path.ts';
+import { deepEqual } from './configs/tree.ts';
+import { getAtPath, isJsonObject } from './json-path.ts';
 import type { SearchBarPart } from './settings/defaults.ts';
 import { advancedSearchProblems } from './study-advanced-search.ts';
 import { SEARCH_PERIODS } from './study-search.ts';
@@ -91,4 +92,15 @@ export function listSettingsProblems(node: unknown): Record<string, string> {
     else for (const [key, text] of Object.entries(advancedSearchProblems(node.last_search))) problems[`last_search.${key}`] = text;
   }
   return problems;
+}
+
+/**
+ * The problems a save brings in: those of `after` at members whose value differs from `before`.
+ * A stored value an older release or a hand edit left out of the rules does not block a save that
+ * leaves it as it is (a toolbar save, or a search page that never touched the columns).
+ */
+export function changedListSettingsProblems(before: unknown, after: unknown): Record<string, string> {
+  const problems = listSettingsProblems(after);
+  if (problems.list !== undefined) return problems;
+  return Object.fromEntries(Object.entries(problems).filter(([member]) => !deepEqual(getAtPath(before, member), getAtPath(after, member))));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listSettingsProblems } from './list-settings.ts';
+import { changedListSettingsProblems, listSettingsProblems } from './list-settings.ts';
 import { defaultSettings } from './settings/defaults.ts';
 import {
   advancedSearchFields,
@@ -115,5 +115,13 @@ describe('listSettingsProblems', () => {
       search_bar: MESSAGES.invalid,
       'last_search.PatientSex': MESSAGES.invalid,
     });
+  });
+
+  it('counts against a save only the members it changes', () => {
+    const list = defaultSettings().list;
+    const legacy = { ...list, fields: { ...list.fields, series: [{ key: 'BodyPartExamined', is_visible: true }] } };
+    expect(changedListSettingsProblems(legacy, { ...legacy, limit: 50 })).toEqual({});
+    expect(changedListSettingsProblems(legacy, { ...legacy, limit: 0 })).toEqual({ limit: MESSAGES.invalid });
+    expect(changedListSettingsProblems(list, legacy)).toEqual({ 'fields.series': MESSAGES.invalid });
   });
 });

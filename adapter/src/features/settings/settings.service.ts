@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import {
   getAtPath,
   isJsonObject,
-  listSettingsProblems,
+  changedListSettingsProblems,
   setAtPath,
   splitKey,
   upgradeSettings,
@@ -59,7 +59,7 @@ export async function replaceSettings(
   // A whole replacement must not lose the version the migrations rely on.
   if (key === '' && getAtPath(next, 'version') === undefined) next = { ...next, version: getAtPath(current, 'version') };
   assertWorklistLayout(key, next);
-  assertListSettings(key, next);
+  assertListSettings(key, current, next);
   const text = JSON.stringify(next);
   if (text.length > MAX_SETTINGS_BYTES) throw new AppError('validation_failed', { value: 'The settings are too large.' });
   await sql.updateSettings(db, accountId, text, true);
@@ -83,14 +83,14 @@ export function assertWorklistLayout(key: string, next: JsonObject): void {
 /**
  * The study list's node has the rules its settings pages and /list rely on (common
  * list-settings.ts: columns 40–400 px, studies per page, quick search, shortcuts, search bar parts,
- * the advanced search's fields and last values). Checked when a save touches `list`; 400 names the
- * members, as `list.fields.csv` or `list.last_search.PatientSex`.
+ * the advanced search's fields and last values). Checked for the members a save changes; 400 names
+ * them, as `list.fields.csv` or `list.last_search.PatientSex`.
  */
-export function assertListSettings(key: string, next: JsonObject): void {
+export function assertListSettings(key: string, current: JsonObject, next: JsonObject): void {
   if (!(key === '' || key === 'list' || key.startsWith('list.'))) return;
   const node = getAtPath(next, 'list');
   if (node === undefined) return;
-  const problems = listSettingsProblems(node);
+  const problems = changedListSettingsProblems(getAtPath(current, 'list'), node);
   if (Object.keys(problems).length === 0) return;
   throw new AppError('validation_failed', Object.fromEntries(Object.entries(problems).map(([member, text]) => [`list.${member}`, text])));
 }
