@@ -123,6 +123,8 @@ describe('list settings', () => {
     await settings.save();
     await settings.saved.waitFor();
     await screenshot(page, 'list-settings-general-desktop');
+    await page.getByRole('heading', { name: 'Study list', level: 1 }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'list-settings-general-top');
 
     await openList(page, list);
     const shown = await headings(list);
