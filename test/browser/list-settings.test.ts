@@ -213,4 +213,28 @@ describe('list settings', () => {
     await expect(list.studyRows.count()).resolves.toBe(before);
     await expect(list.updatedNotice.count()).resolves.toBe(0);
   });
+
+  it('reads right to left in Arabic: the settings page and the dialog', async () => {
+    const language = (code: string) =>
+      admin.agent
+        .put(`${API}/settings/replace`)
+        .set(admin.csrf)
+        .type('form')
+        .send({ Id: stack.adminId, key: 'lang', value: JSON.stringify({ lang: code }) })
+        .expect(200);
+    await language('ar');
+    try {
+      const { page, list } = await signedIn();
+      await expect(page.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+      await page.goto(`${stack.baseUrl}/viewer/#/user/list/search`);
+      await page.getByRole('heading', { name: 'البحث عن الفحوصات', level: 1 }).waitFor();
+      await screenshot(page, 'list-settings-search-ar');
+      await openList(page, list);
+      await list.toolbar.getByRole('button', { name: /^بحث/ }).click();
+      await page.getByRole('dialog', { name: 'البحث المتقدم' }).waitFor();
+      await screenshot(page, 'list-advanced-search-ar');
+    } finally {
+      await language('en');
+    }
+  });
 });

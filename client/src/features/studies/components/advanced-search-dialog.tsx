@@ -35,6 +35,7 @@ import { readDialogFailure } from '../../../lib/server-errors.ts';
 import { sessionStore } from '../../../state/index.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
 import { useBodyParts } from '../api/get-body-parts.ts';
+import { hiddenStudyColumns } from '../columns.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 
 const M = defineMessages({
@@ -80,7 +81,9 @@ export interface AdvancedSearchDialogProps {
 export const AdvancedSearchDialog = observer(function AdvancedSearchDialog({ store, onClose }: AdvancedSearchDialogProps) {
   const intl = useIntl();
   const list = (sessionStore.settings ?? defaultSettings()).list;
-  const fields = advancedSearchFields(list.advanced_search).filter((field) => field.is_visible);
+  // A field the user's edition or kind hides is never offered: the server would refuse the search.
+  const hidden = hiddenStudyColumns(sessionStore.edition, sessionStore.account?.Teleradiology ?? null);
+  const fields = advancedSearchFields(list.advanced_search).filter((field) => field.is_visible && !hidden.has(field.key));
   const replace = useReplaceSettings();
   const [values, setValues] = useState<AdvancedSearchValues>(() =>
     Object.keys(store.filters.advanced).length > 0 ? store.filters.advanced : (list.last_search ?? {}),

@@ -265,6 +265,11 @@ export const UserListSearchScreen = observer(function UserListSearchScreen() {
   }));
   const { draft, setDraft } = page;
   const label = (key: string) => columnLabel(intl, { key, label: defaultColumnLabel(key) ?? key });
+  // As on the general page: fields the user never sees are left out, and kept after the others.
+  const hidden = useHiddenColumns();
+  const shownFields = draft.advanced_search.filter((field) => !hidden.has(field.key));
+  const setFields = (fields: SearchField[]) =>
+    setDraft({ ...draft, advanced_search: [...fields, ...draft.advanced_search.filter((field) => hidden.has(field.key))] });
 
   return (
     <ListSettingsPage
@@ -307,8 +312,8 @@ export const UserListSearchScreen = observer(function UserListSearchScreen() {
         kind="list-advanced-search"
         title={intl.formatMessage(M.advanced)}
         hint={intl.formatMessage(M.advanced_hint)}
-        fields={draft.advanced_search}
-        onChange={(advanced_search) => setDraft({ ...draft, advanced_search })}
+        fields={shownFields}
+        onChange={setFields}
         label={label}
         isText={(key) => isAdvancedSearchKey(key) && ADVANCED_SEARCH_KINDS[key] === 'text'}
       />
