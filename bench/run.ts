@@ -430,6 +430,7 @@ try {
       `| search_p95_ms_10k | ${figures.search_p95_ms_10k} | |`,
       `| qido_p95_ms_10k | ${figures.qido_p95_ms_10k} | (Orthanc direct) |`,
       `| search_p95_ms_100k | ${figures.search_p95_ms_100k} | ≤ 30 |`,
+      `| advanced_search_p95_ms_100k | ${figures.advanced_search_p95_ms_100k} | (three filters, bench/advanced-search.ts) |`,
       `| stats_p95_ms_100k (worst statistics call) / dashboard / backfill s | ${figures.stats_p95_ms_100k} / ${figures.stats_dashboard_p95_ms_100k} / ${figures.stats_backfill_s_100k} | ≤ 50 |`,
       `| proxy_ratio | ${figures.proxy_ratio} | ≥ 0.95 |`,
       `| proxy_rss_growth_mb | ${figures.proxy_rss_growth_mb} | flat |`,
