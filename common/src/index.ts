@@ -19,6 +19,8 @@ export * from './file-type.ts';
 export * from './report-grid.ts';
 export * from './shares.ts';
 export * from './study-search.ts';
+export * from './study-advanced-search.ts';
+export * from './list-settings.ts';
 export * from './network.ts';
 export * from './study-csv.ts';
 export * from './export.ts';

@@ -13,7 +13,7 @@
  * - Repeated `orderby=key[ asc|desc]` (also `key+desc`, `-key`, comma-separated); keys lower-cased.
  */
 import type { MatchType } from './configs/types.ts';
-import { isDicomDate, parseTimestamp } from './validation.ts';
+import { isDicomDate, MESSAGES, parseTimestamp } from './validation.ts';
 
 /** The match types as wildcards: partial `%x%`, perfect `x`, forward `x%`, backward `%x`. */
 export function matchPattern(text: string, type: MatchType): string {
@@ -56,6 +56,29 @@ export const STUDY_LIST_FILTERS = {
   bodypartexamined: 'bodypartsinstudy',
 } as const;
 export type StudyListFilter = (typeof STUDY_LIST_FILTERS)[keyof typeof STUDY_LIST_FILTERS];
+
+/**
+ * Value rules of the filters (issue 21), so that a search the index cannot answer sensibly is
+ * refused with the catalogue's message rather than run: a text term holds at most 64 characters
+ * besides its wildcards (DICOM's longest LO value and PN component group); PatientSex is M, F or
+ * O; ReportStatus is one of the statuses the index writes; a list holds at most 20 codes, each a
+ * DICOM code string (CS: capitals, digits, space, underscore; 1 to 16 characters).
+ */
+export const SEARCH_TERM_MAX_LENGTH = 64;
+export const SEARCH_LIST_MAX_VALUES = 20;
+export const PATIENT_SEXES = ['M', 'F', 'O'] as const;
+/** `Empty`: no report yet; the others are the latest document's status (reports.sql.ts). */
+export const STUDY_REPORT_STATUSES = ['Empty', 'None', 'Draft', 'Final'] as const;
+const CODE_STRING = /^[A-Z0-9 _]{1,16}$/;
+
+/** The message for a text filter's term, or null when it is acceptable. */
+function textProblem(key: StudyTextFilter, term: string): string | null {
+  const bare = term.replace(/%/g, '');
+  if (bare.length > SEARCH_TERM_MAX_LENGTH) return MESSAGES.max_length(SEARCH_TERM_MAX_LENGTH);
+  if (key === 'patientsex' && !(PATIENT_SEXES as readonly string[]).includes(bare)) return MESSAGES.invalid;
+  if (key === 'reportstatus' && !STUDY_REPORT_STATUSES.some((status) => status.toUpperCase() === bare)) return MESSAGES.invalid;
+  return null;
+}
 
 export const STUDY_DATE_FILTERS = ['studydate', 'patientbirthdate'] as const;
 export type StudyDateFilter = (typeof STUDY_DATE_FILTERS)[number];
@@ -229,17 +252,25 @@ export function parseStudySearch(query: Record<string, unknown>): Parsed<StudySe
     const value = Array.isArray(rawValue) ? rawValue[rawValue.length - 1] : rawValue;
     if (typeof value !== 'string' || value === '') continue;
     if (textKeys.includes(key)) {
-      const term = searchableTerm(value, key === 'patientname');
-      if (term !== '') search.text.push({ key: key as StudyTextFilter, term: term.replace(/\*/g, '%') });
+      const term = searchableTerm(value, key === 'patientname').replace(/\*/g, '%');
+      if (term === '') continue;
+      const problem = textProblem(key as StudyTextFilter, term);
+      if (problem) return { ok: false, problems: { [rawKey]: problem } };
+      search.text.push({ key: key as StudyTextFilter, term });
     } else if (own(STUDY_LIST_FILTERS, key)) {
       const values = value
         .split(/[,\\]/)
         .map((item) => item.trim().toUpperCase())
         .filter(Boolean);
+      if (values.length > SEARCH_LIST_MAX_VALUES || !values.every((item) => CODE_STRING.test(item))) {
+        return { ok: false, problems: { [rawKey]: MESSAGES.invalid } };
+      }
       if (values.length > 0) search.lists.push({ key: STUDY_LIST_FILTERS[key], values });
     } else if (dateKeys.includes(key)) {
       const range = parseDateRange(value);
       if (!range) return { ok: false, problems: { [rawKey]: INVALID } };
+      // A reversed range matches nothing: it is a mistake, said as the other date ranges say it.
+      if (range[0] && range[1] && range[0] > range[1]) return { ok: false, problems: { [rawKey]: MESSAGES.audit_range } };
       search.dates.push({ key: key as StudyDateFilter, from: range[0], to: range[1] });
     } else if (key === 'period') {
       const period = value.toLowerCase();

@@ -72,11 +72,12 @@ export function isWorklistLimit(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= WORKLIST_MAX_LIMIT;
 }
 
-function isMatchType(value: unknown): value is MatchType {
+export function isMatchType(value: unknown): value is MatchType {
   return typeof value === 'string' && (MATCH_TYPES as readonly string[]).includes(value);
 }
 
-function columnsProblem(value: unknown): string | null {
+/** The rules of a list's columns (spec 2 §3 "Column setting", §5 widths 40–400); the study list's settings use them too. */
+export function columnsProblem(value: unknown, alwaysVisible: readonly string[] = []): string | null {
   if (!Array.isArray(value)) return MESSAGES.invalid;
   const keys = new Set<string>();
   for (const column of value) {
@@ -85,7 +86,7 @@ function columnsProblem(value: unknown): string | null {
     if (typeof column.label !== 'string' || column.label.length > COLUMN_LABEL_MAX_LENGTH) return MESSAGES.invalid;
     if (!isColumnWidth(column.width) || typeof column.is_visible !== 'boolean') return MESSAGES.invalid;
     if (!['left', 'center', 'right'].includes(column.alignment as string)) return MESSAGES.invalid;
-    if (WORKLIST_ALWAYS_VISIBLE.includes(column.key) && column.is_visible !== true) return MESSAGES.invalid;
+    if (alwaysVisible.includes(column.key) && column.is_visible !== true) return MESSAGES.invalid;
   }
   return null;
 }
@@ -100,7 +101,8 @@ function orderProblem(value: unknown): string | null {
   return ok ? null : MESSAGES.invalid;
 }
 
-function searchFieldsProblem(value: unknown): string | null {
+/** The rules of a search dialog's fields (key, match type, visibility); the study list's too. */
+export function searchFieldsProblem(value: unknown): string | null {
   if (!Array.isArray(value)) return MESSAGES.invalid;
   const ok = value.every(
     (field: unknown) =>
@@ -123,7 +125,7 @@ export function worklistLayoutProblems(node: unknown): Record<string, string> {
   const problems: Record<string, string> = {};
   if (node.limit !== undefined && !isWorklistLimit(node.limit)) problems.limit = MESSAGES.invalid;
   if (node.fields !== undefined) {
-    const study = isJsonObject(node.fields) ? columnsProblem(node.fields.study) : MESSAGES.invalid;
+    const study = isJsonObject(node.fields) ? columnsProblem(node.fields.study, WORKLIST_ALWAYS_VISIBLE) : MESSAGES.invalid;
     if (study) problems['fields.study'] = study;
   }
   if (node.orderby !== undefined) {

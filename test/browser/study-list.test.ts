@@ -1,11 +1,12 @@
 /**
  * The study list end to end: real DICOM sent by storescu into Orthanc, indexed by the adapter,
  * listed in Debian's Chromium. Names in seven character sets, sorting, quick search, the series
- * and instance levels, favourites, and the heartbeat's "list updated" notice with a refresh.
+ * and instance levels, favourites, and the heartbeat's "list updated" notice with a refresh (auto
+ * refresh turned off).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { signIn, type Session } from '../harness/api.ts';
+import { API, signIn, type Session } from '../harness/api.ts';
 import { orthancStatistics, storeFiles } from '../harness/dicom.ts';
 import { waitForStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
@@ -157,7 +158,14 @@ describe('study list', () => {
     await list.waitForRowCount(1);
   });
 
-  it('shows the updated notice when a study arrives and marks it on refresh', async () => {
+  it('shows the updated notice when a study arrives (auto refresh off) and marks it on refresh', async () => {
+    // With auto refresh on (the default) the list would reload by itself: list-settings.test.ts.
+    await admin.agent
+      .put(`${API}/settings/replace`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Id: admin.account.Id, key: 'list.auto_refresh', value: JSON.stringify({ auto_refresh: false }) })
+      .expect(200);
     const { page, list } = await openList();
     await list.waitForRowCount(studyCount);
     // A refresh reloads only as many rows as are loaded, so the new study must sort into them:

@@ -202,6 +202,8 @@ export interface TinyStudy {
   accessionNumber?: string;
   studyDescription?: string;
   sex?: string;
+  /** BodyPartExamined; absent when not given. */
+  bodyPart?: string;
 }
 
 const SECONDARY_CAPTURE = '1.2.840.10008.5.1.4.1.1.7';
@@ -234,6 +236,7 @@ export function tinyStudy(study: TinyStudy): Buffer {
     PatientBirthDate: '19600101',
     PatientSex: study.sex ?? 'O',
     StudyDescription: study.studyDescription ?? '',
+    ...(study.bodyPart ? { BodyPartExamined: study.bodyPart } : {}),
     StudyInstanceUID: uuidUid(study.seed, 'study'),
     SeriesInstanceUID: uuidUid(study.seed, 'series'),
     StudyID: '1',

@@ -38,6 +38,9 @@ const UserListToolbarScreen = lazyScreen(toolbarScreens, 'UserListToolbarScreen'
 const UserViewerToolbarScreen = lazyScreen(toolbarScreens, 'UserViewerToolbarScreen');
 const UserReportToolbarScreen = lazyScreen(toolbarScreens, 'UserReportToolbarScreen');
 const UserMwmToolbarScreen = lazyScreen(toolbarScreens, 'UserMwmToolbarScreen');
+const listSettings = () => import('../features/studies/settings/list-settings-screens.tsx');
+const UserListGeneralScreen = lazyScreen(listSettings, 'UserListGeneralScreen');
+const UserListSearchScreen = lazyScreen(listSettings, 'UserListSearchScreen');
 const worklistSettings = () => import('../features/worklist/settings/worklist-settings-screens.tsx');
 const UserMwmGeneralScreen = lazyScreen(worklistSettings, 'UserMwmGeneralScreen');
 const UserMwmSearchScreen = lazyScreen(worklistSettings, 'UserMwmSearchScreen');
@@ -89,10 +92,12 @@ const SCREENS: Record<string, ComponentType> = {
   '/share/patient': SharePatientScreen,
   '/user/list/share': ShareSettingsScreen,
   '/admin/share/general': ShareColumnsScreen,
+  '/user/list/general': UserListGeneralScreen,
   '/user/list/toolbar': UserListToolbarScreen,
   '/user/viewer/general': UserViewerGeneralScreen,
   '/user/viewer/appearance': UserViewerAppearanceScreen,
   '/user/viewer/layout': UserViewerLayoutScreen,
+  '/user/list/search': UserListSearchScreen,
   '/user/viewer/toolbar': UserViewerToolbarScreen,
   '/user/viewer/window-level': UserViewerWindowLevelScreen,
   '/dicomheader': DicomHeaderScreen,

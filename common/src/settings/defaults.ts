@@ -6,6 +6,7 @@ import { columns } from '../configs/columns.ts';
 import { defaultListToolbar, defaultMwmToolbar, defaultReportToolbar, defaultViewerToolbar } from '../configs/toolbars.ts';
 import type { ColumnSetting, MatchType, OrderBy, QuickSearch, SearchField, ToolbarItem, VisibleKey } from '../configs/types.ts';
 import type { SharePerson, ShareSubjectShortcut, ShareWithShortcut } from '../shares.ts';
+import type { AdvancedSearchValues } from '../study-advanced-search.ts';
 
 /** The latest schema version; `migrations.ts` holds one step per older version. */
 export const SETTINGS_VERSION = 5;
@@ -82,6 +83,8 @@ export interface UserSettings {
   list: {
     fields: { study: ColumnSetting[]; series: ColumnSetting[]; instance: ColumnSetting[]; csv: ColumnSetting[] };
     advanced_search: SearchField[];
+    /** The advanced search dialog's last applied values, filled in when it opens again. */
+    last_search: AdvancedSearchValues;
     quick_search: QuickSearch;
     search_shortcut: VisibleKey<SearchShortcutKey>[];
     /** Order and visibility of the search bar parts on list and worklist pages. */
@@ -260,7 +263,8 @@ export function defaultSettings(lang: string = DEFAULT_LANG): UserSettings {
         searchField('PatientBirthDate', 'perfect'),
         searchField('PatientSex', 'perfect'),
         searchField('ModalitiesInStudy', 'perfect'),
-        searchField('BodyPartsInStudy'),
+        searchField('BodyPartsInStudy', 'perfect'),
+        searchField('StudyDate', 'perfect'),
         searchField('StudyDescription'),
         searchField('AccessionNumber', 'perfect'),
         searchField('InstitutionName', 'partial', false),
@@ -268,9 +272,12 @@ export function defaultSettings(lang: string = DEFAULT_LANG): UserSettings {
         searchField('PerformingPhysicianName', 'partial', false),
         searchField('AETitle', 'perfect', false),
         searchField('ReportStatus', 'perfect', false),
-        searchField('ReadingStatus', 'perfect', false),
-        searchField('Priority', 'perfect', false),
+        // Every other column the index searches (common study-advanced-search.ts), off by default.
+        searchField('StudyID', 'perfect', false),
+        searchField('PatientComments', 'partial', false),
+        searchField('Note', 'partial', false),
       ],
+      last_search: {},
       quick_search: { key: 'PatientID', type: 'partial' },
       search_shortcut: (['all', 'today', 'yesterday', 'pastweek'] as const).map((key) => ({ key, is_visible: true })),
       search_bar: (['quick_search', 'search_shortcut', 'period_search'] as const).map((key) => ({

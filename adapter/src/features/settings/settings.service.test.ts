@@ -83,6 +83,27 @@ describe('settings', () => {
     expect(written()).toMatchObject({ viewer: { font_size: 16 } });
   });
 
+  it("refuses a list node that breaks common's list rules, naming the members", async () => {
+    expect(await refusal(replaceSettings(db, 'alice', 'list.limit', { limit: 0 }, 'replace'))).toMatchObject({
+      status: 400,
+      fields: { 'list.limit': 'The field is not a valid value' },
+    });
+    expect(
+      await refusal(
+        replaceSettings(
+          db,
+          'alice',
+          'list.last_search',
+          { last_search: { StudyDate: { from: '2024-02-01', to: '2024-01-01' } } },
+          'replace',
+        ),
+      ),
+    ).toMatchObject({ status: 400, fields: { 'list.last_search.StudyDate': 'The end date must not be before the start date.' } });
+    expect(sql.updateSettings).not.toHaveBeenCalled();
+    await replaceSettings(db, 'alice', 'list.page_size', { page_size: 25 }, 'replace');
+    expect(written()).toMatchObject({ list: { page_size: 25 } });
+  });
+
   it('answers the account id as stored, or 404', async () => {
     vi.mocked(sql.accountIdOf).mockResolvedValue('Alice');
     expect(await requireAccountId(db, 'ALICE')).toBe('Alice');

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import {
   getAtPath,
   isJsonObject,
+  changedListSettingsProblems,
   setAtPath,
   splitKey,
   upgradeSettings,
@@ -60,6 +61,7 @@ export async function replaceSettings(
   if (key === '' && getAtPath(next, 'version') === undefined) next = { ...next, version: getAtPath(current, 'version') };
   assertWorklistLayout(key, next);
   assertViewerSettings(key, next);
+  assertListSettings(key, current, next);
   const text = JSON.stringify(next);
   if (text.length > MAX_SETTINGS_BYTES) throw new AppError('validation_failed', { value: 'The settings are too large.' });
   await sql.updateSettings(db, accountId, text, true);
@@ -93,6 +95,21 @@ export function assertViewerSettings(key: string, next: JsonObject): void {
   if (Object.keys(problems).length === 0) return;
   const fields = Object.entries(problems).map(([member, text]) => [member === '' ? 'viewer' : `viewer.${member}`, text]);
   throw new AppError('validation_failed', Object.fromEntries(fields));
+}
+
+/**
+ * The study list's node has the rules its settings pages and /list rely on (common
+ * list-settings.ts: columns 40–400 px, studies per page, quick search, shortcuts, search bar parts,
+ * the advanced search's fields and last values). Checked for the members a save changes; 400 names
+ * them, as `list.fields.csv` or `list.last_search.PatientSex`.
+ */
+export function assertListSettings(key: string, current: JsonObject, next: JsonObject): void {
+  if (!(key === '' || key === 'list' || key.startsWith('list.'))) return;
+  const node = getAtPath(next, 'list');
+  if (node === undefined) return;
+  const problems = changedListSettingsProblems(getAtPath(current, 'list'), node);
+  if (Object.keys(problems).length === 0) return;
+  throw new AppError('validation_failed', Object.fromEntries(Object.entries(problems).map(([member, text]) => [`list.${member}`, text])));
 }
 
 /** An account's id as stored (ids match in any case); 404 when there is none. */

@@ -7,7 +7,9 @@
  *                                   forward, `%x` backward, `%x%` partial), StudyDate ranges
  *                                   (`20240101-20241231`), period=all|today|yesterday|pastweek,
  *                                   ModalitiesInStudy=CT,MR, IsFavorite=true
- *                                   → {Count, Items, Limit, Offset, RequestedAt}
+ *                                   → {Count, Items, Limit, Offset, RequestedAt}; 400 by field for
+ *                                   a reversed range, a term over 64 characters, an unknown sex or
+ *                                   report status, a code that is not a DICOM code string
  * - GET /studies/find?uid=          → one study (404 when unknown or not visible)
  * - GET /studies/fromaccessionnumber?number=  → array (more than one = duplicate accession number)
  * - PATCH /studies/update           form UID, IsFavorite (true/false, per user), Note (shared; needs list_note)

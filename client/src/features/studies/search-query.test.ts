@@ -40,6 +40,26 @@ describe('buildSearchParams', () => {
   });
 });
 
+describe('buildSearchParams with an advanced search', () => {
+  it("sends the dialog's filters beside the bar's, and the bar's value wins on the same key", () => {
+    const filters = {
+      ...emptyFilters('PatientID', 'perfect'),
+      advanced: {
+        PatientSex: { text: 'F' },
+        BodyPartsInStudy: { values: ['CHEST', 'HEAD'] },
+        StudyDescription: { text: 'thorax', type: 'forward' as const },
+        PatientID: { text: 'from-dialog', type: 'partial' as const },
+      },
+      text: 'from-bar',
+    };
+    const params = buildSearchParams(filters, [], 100, 0);
+    expect(params.get('PatientSex')).toBe('F');
+    expect(params.get('BodyPartsInStudy')).toBe('CHEST,HEAD');
+    expect(params.get('StudyDescription')).toBe('thorax%');
+    expect(params.getAll('PatientID')).toEqual(['from-bar']);
+  });
+});
+
 describe('nextOrder', () => {
   it('sorts by one column and toggles its direction', () => {
     const first = nextOrder([], 'PatientName', false);

@@ -4,10 +4,17 @@
  * limit and offset. The wire grammar itself (match types as wildcards, date ranges, orderby)
  * lives in @pacs/common study-search.ts, which the adapter parses with.
  */
-import { formatDateRange, formatOrderTerm, matchPattern, type MatchType, type SearchShortcutKey } from '@pacs/common';
+import {
+  advancedSearchQuery,
+  formatDateRange,
+  formatOrderTerm,
+  matchPattern,
+  type AdvancedSearchValues,
+  type MatchType,
+  type SearchShortcutKey,
+} from '@pacs/common';
 
-export const QUICK_SEARCH_KEYS = ['PatientID', 'PatientName', 'AccessionNumber', 'StudyDescription'] as const;
-export const MATCH_TYPES = ['partial', 'perfect', 'forward', 'backward'] as const satisfies readonly MatchType[];
+export { MATCH_TYPES, STUDY_QUICK_SEARCH_KEYS as QUICK_SEARCH_KEYS } from '@pacs/common';
 export const SEARCH_SHORTCUTS = ['all', 'today', 'yesterday', 'pastweek'] as const satisfies readonly SearchShortcutKey[];
 
 export interface StudyFilters {
@@ -21,6 +28,8 @@ export interface StudyFilters {
   to: string;
   modalities: string[];
   favoritesOnly: boolean;
+  /** The advanced search dialog's values (issue 21); the bar's own filters win on the same key. */
+  advanced: AdvancedSearchValues;
 }
 
 export interface SortTerm {
@@ -29,7 +38,7 @@ export interface SortTerm {
 }
 
 export function emptyFilters(quickKey = 'PatientID', matchType: MatchType = 'partial'): StudyFilters {
-  return { quickKey, matchType, text: '', shortcut: null, from: '', to: '', modalities: [], favoritesOnly: false };
+  return { quickKey, matchType, text: '', shortcut: null, from: '', to: '', modalities: [], favoritesOnly: false, advanced: {} };
 }
 
 /**
@@ -41,6 +50,8 @@ export function buildSearchParams(filters: StudyFilters, order: readonly SortTer
   params.set('limit', String(limit));
   params.set('offset', String(offset));
   for (const term of order) params.append('orderby', formatOrderTerm(term));
+  // The dialog's filters first: a bar filter on the same key (set below) replaces it.
+  for (const [key, value] of Object.entries(advancedSearchQuery(filters.advanced))) params.set(key, value);
   const pattern = matchPattern(filters.text, filters.matchType);
   if (pattern) params.set(filters.quickKey, pattern);
   const period = formatDateRange(filters.from, filters.to);

@@ -115,3 +115,20 @@ describe('isUpdatedSince', () => {
     expect(isUpdatedSince({ UpdatedAt: '2024-01-01T00:00:00Z' }, '2024-01-02T00:00:00Z')).toBe(false);
   });
 });
+
+describe('StudyListStore advanced search', () => {
+  it('sends the dialog’s values with every page until they are cleared', async () => {
+    const d = deps([page([study('a')], 2, '2024-01-02T00:00:00Z'), page([study('b')], 2, '2024-01-02T00:00:01Z'), page([], 0, 'x')]);
+    const store = new StudyListStore(d, { limit: 1 });
+    store.setAdvanced({ PatientSex: { text: 'F' }, ModalitiesInStudy: { values: ['CT', 'MR'] } });
+    await store.search();
+    await store.loadMore();
+    for (const call of d.fetchPage.mock.calls.slice(0, 2)) {
+      const params = call[0] as URLSearchParams;
+      expect([params.get('PatientSex'), params.get('ModalitiesInStudy')]).toEqual(['F', 'CT,MR']);
+    }
+    store.setAdvanced({});
+    await store.search();
+    expect((d.fetchPage.mock.calls[2]?.[0] as URLSearchParams).get('PatientSex')).toBeNull();
+  });
+});

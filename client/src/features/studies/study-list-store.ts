@@ -5,7 +5,7 @@
  * request. One store per list screen; the search bar, toolbar and table share it.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { MatchType, SearchShortcutKey } from '@pacs/common';
+import type { AdvancedSearchValues, MatchType, SearchShortcutKey } from '@pacs/common';
 import { buildSearchParams, emptyFilters, nextOrder, type SortTerm, type StudyFilters } from './search-query.ts';
 import {
   clearSelection,
@@ -108,6 +108,11 @@ export class StudyListStore {
   setPeriod(from: string, to: string): void {
     const end = from && !to && !this.filters.to ? from : to;
     this.setFilters({ from, to: end, shortcut: null });
+  }
+
+  /** The advanced search's values (issue 21): they stay until the dialog clears them. */
+  setAdvanced(advanced: AdvancedSearchValues): void {
+    this.setFilters({ advanced });
   }
 
   sortBy(key: string, add: boolean): void {

@@ -1,10 +1,10 @@
 /**
  * /list: the study list with its search bar and toolbar (spec 2 §2). The list, search bar and
- * toolbar share one store; the heartbeat's "study" marker shows a notice when the server's list
- * changed since the page last loaded.
+ * toolbar share one store; when the heartbeat's "study" marker says the server's list changed since
+ * the page last loaded, the list reloads by itself (auto refresh) or shows a notice.
  */
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { defaultModalityItems, defaultSettings, isOnPremises } from '@pacs/common';
@@ -78,6 +78,20 @@ export const StudyListScreen = observer(function StudyListScreen() {
   const modalities = (configs?.modality?.items ?? defaultModalityItems()).filter((item) => item.is_visible).map((item) => item.key);
   const canEditNote = sessionStore.can('list_note');
   const updated = uiStore.updatedPages.has(PAGE_KEY);
+  const autoRefresh = list.auto_refresh !== false;
+  const busy = store.loading || !store.loaded;
+  const autoRefreshed = useRef(false);
+
+  useEffect(() => {
+    // Auto refresh (settings list.auto_refresh, on by default, spec 2 §9): reload what is loaded
+    // as Refresh does, keeping selection and expansion; off, the notice below asks first.
+    // Once per change: a refresh that fails leaves `updated` set, and must not be retried in a loop.
+    if (!updated) autoRefreshed.current = false;
+    else if (autoRefresh && !busy && !autoRefreshed.current) {
+      autoRefreshed.current = true;
+      void store.refresh();
+    }
+  }, [updated, autoRefresh, busy, store]);
 
   const openViewer = (study: StudyNode) => {
     navigate(`${paths.viewer.getHref()}?studyinstanceuid=${encodeURIComponent(study.item.StudyInstanceUID)}`);
@@ -105,7 +119,8 @@ export const StudyListScreen = observer(function StudyListScreen() {
         <StudyToolbar store={store} items={toolbarItems} onOpenViewer={openSelected} onRefresh={() => void store.refresh()} />
       </SlotPortal>
 
-      {updated && (
+      {/* With auto refresh the notice shows only when the refresh failed, so the user can try again. */}
+      {updated && (!autoRefresh || (autoRefreshed.current && !busy)) && (
         <div className="list-notice" role="status">
           <span>
             <FormattedMessage id="studies.updated_notice" />

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import type { MatchType, SearchBarPart, SearchShortcutKey, VisibleKey } from '@pacs/common';
 import { Icon } from '../../../components/icons.tsx';
+import { MATCH_LABELS } from '../../../components/list-layout-fields.tsx';
 import { MATCH_TYPES, QUICK_SEARCH_KEYS, SEARCH_SHORTCUTS } from '../search-query.ts';
 import type { StudyFilters } from '../search-query.ts';
 import { StarIcon } from './cells.tsx';
@@ -18,13 +19,6 @@ const FIELD_LABELS = defineMessages({
   PatientName: { id: 'studies.search.fields.patient_name' },
   AccessionNumber: { id: 'studies.search.fields.accession_number' },
   StudyDescription: { id: 'studies.search.fields.study_description' },
-});
-
-const MATCH_LABELS = defineMessages({
-  partial: { id: 'studies.search.match_types.partial' },
-  perfect: { id: 'studies.search.match_types.perfect' },
-  forward: { id: 'studies.search.match_types.forward' },
-  backward: { id: 'studies.search.match_types.backward' },
 });
 
 const SHORTCUT_LABELS = defineMessages({

@@ -1,14 +1,14 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
  * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit, Delete (to the
- * recycle bin) and Refresh work; the other actions arrive in later releases and show disabled. A
+ * recycle bin), Search (the advanced search dialog) and Refresh work; the other actions arrive in later releases and show disabled. A
  * folder opens a menu of its items (toolbar-folder.tsx). An action the user may not use is not shown.
  */
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { ToolbarItem } from '@pacs/common';
+import { countAdvancedFilters, type ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
 import { folderLabel } from '../../../i18n/default-labels.ts';
 import { ImportDialog } from '../../import/index.ts';
@@ -16,6 +16,7 @@ import { ShareAction } from '../../shares/index.ts';
 import { visibleFolderItems, visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
+import { AdvancedSearchDialog } from './advanced-search-dialog.tsx';
 import { CsvDialog } from './csv-dialog.tsx';
 import { ForwardDialog } from '../../forward/index.ts';
 import { EditDialog, type EditTarget } from '../../edit/index.ts';
@@ -61,6 +62,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const selectedCount = store.selectedStudies.length;
   const [importOpen, setImportOpen] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
   const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const [editTarget, setEditTarget] = useState<EditTarget | null>(null);
@@ -155,6 +157,26 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         </button>
       );
     }
+    if (item.key === 'search') {
+      const active = countAdvancedFilters(store.filters.advanced);
+      return (
+        <button
+          key={item.key}
+          type="button"
+          className={`tool-button${active > 0 ? ' is-active' : ''}`}
+          aria-haspopup="dialog"
+          onClick={() => setSearchOpen(true)}
+        >
+          <LineIcon path={ICON_PATHS.search} strokeWidth={1.9} />
+          {label(item)}
+          {active > 0 && (
+            <span className="tool-badge" aria-label={intl.formatMessage({ id: 'studies.advanced.active' }, { count: active })}>
+              {intl.formatNumber(active)}
+            </span>
+          )}
+        </button>
+      );
+    }
     if (item.key === 'csv') {
       return (
         <button key={item.key} type="button" className="tool-button" onClick={() => setCsvOpen(true)}>
@@ -181,6 +203,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
         )}
         {right.map(render)}
       </div>
+      {searchOpen && <AdvancedSearchDialog store={store} onClose={() => setSearchOpen(false)} />}
       {csvOpen && <CsvDialog store={store} onClose={() => setCsvOpen(false)} />}
       {forwardItems && <ForwardDialog items={forwardItems} onClose={() => setForwardItems(null)} />}
       {deleteItems && (

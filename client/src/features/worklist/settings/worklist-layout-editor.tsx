@@ -8,16 +8,15 @@ import { useId } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import {
   defaultColumnLabel,
-  MATCH_TYPES,
   WORKLIST_ALWAYS_VISIBLE,
   WORKLIST_MAX_LIMIT,
   WORKLIST_QUICK_SEARCH_KEYS,
   type ColumnSetting,
-  type MatchType,
   type OrderBy,
   type QuickSearch,
 } from '@pacs/common';
 import { ColumnsEditor } from '../../../components/columns-editor.tsx';
+import { LimitField, QuickSearchFields } from '../../../components/list-layout-fields.tsx';
 import { columnLabel } from '../../../i18n/default-labels.ts';
 
 export interface LayoutDraft {
@@ -32,21 +31,11 @@ export const M = defineMessages({
   columns: { id: 'worklist_settings.columns' },
   columns_hint: { id: 'worklist_settings.columns_hint' },
   limit: { id: 'worklist_settings.limit' },
-  limit_invalid: { id: 'worklist_settings.limit_invalid' },
   options: { id: 'worklist_settings.options' },
   order_key: { id: 'worklist_settings.order_key' },
   order_direction: { id: 'worklist_settings.order_direction' },
   ascending: { id: 'worklist_settings.ascending' },
   descending: { id: 'worklist_settings.descending' },
-  quick_search: { id: 'worklist_settings.quick_search' },
-  match: { id: 'worklist_settings.match' },
-});
-
-export const MATCH_LABELS = defineMessages<MatchType>({
-  partial: { id: 'studies.search.match_types.partial' },
-  perfect: { id: 'studies.search.match_types.perfect' },
-  forward: { id: 'studies.search.match_types.forward' },
-  backward: { id: 'studies.search.match_types.backward' },
 });
 
 /** Keys the worklist orders by (common WORKLIST_ORDER_KEYS), as their columns are named. */
@@ -83,7 +72,6 @@ export function WorklistLayoutEditor({ draft, onChange, problems, showProblems }
   const label = (key: string) => columnLabel(intl, { key, label: defaultColumnLabel(key) ?? key });
   const order = draft.orderby[0] ?? { key: 'UpdatedAt', desc: true };
   const setOrder = (patch: Partial<OrderBy>) => onChange({ ...draft, orderby: [{ ...order, ...patch }, ...draft.orderby.slice(1)] });
-  const limitInvalid = showProblems && problems.limit !== undefined;
   const quick = draft.quick_search;
 
   return (
@@ -101,27 +89,14 @@ export function WorklistLayoutEditor({ draft, onChange, problems, showProblems }
       <fieldset className="fieldset list-editor-section worklist-layout-options">
         <legend>{intl.formatMessage(M.options)}</legend>
         <div className="form-row">
-          <div className={`field${limitInvalid ? ' field-invalid' : ''}`}>
-            <label htmlFor={`${id}-limit`} className="field-label">
-              {intl.formatMessage(M.limit)}
-            </label>
-            <input
-              id={`${id}-limit`}
-              className="input worklist-limit-input"
-              type="number"
-              min={1}
-              max={WORKLIST_MAX_LIMIT}
-              aria-invalid={limitInvalid || undefined}
-              aria-describedby={limitInvalid ? `${id}-limit-error` : undefined}
-              value={Number.isFinite(draft.limit) ? draft.limit : ''}
-              onChange={(event) => onChange({ ...draft, limit: event.target.valueAsNumber })}
-            />
-            {limitInvalid && (
-              <div id={`${id}-limit-error`} className="field-error">
-                {intl.formatMessage(M.limit_invalid, { max: WORKLIST_MAX_LIMIT })}
-              </div>
-            )}
-          </div>
+          <LimitField
+            label={intl.formatMessage(M.limit)}
+            className="worklist-limit-input"
+            value={draft.limit}
+            max={WORKLIST_MAX_LIMIT}
+            invalid={showProblems && problems.limit !== undefined}
+            onChange={(limit) => onChange({ ...draft, limit })}
+          />
           <div className="field">
             <label htmlFor={`${id}-order`} className="field-label">
               {intl.formatMessage(M.order_key)}
@@ -155,42 +130,12 @@ export function WorklistLayoutEditor({ draft, onChange, problems, showProblems }
           </div>
         </div>
         {quick && (
-          <div className="form-row">
-            <div className="field">
-              <label htmlFor={`${id}-quick`} className="field-label">
-                {intl.formatMessage(M.quick_search)}
-              </label>
-              <select
-                id={`${id}-quick`}
-                className="input select"
-                value={quick.key}
-                onChange={(event) => onChange({ ...draft, quick_search: { ...quick, key: event.target.value } })}
-              >
-                {WORKLIST_QUICK_SEARCH_KEYS.map((key) => (
-                  <option key={key} value={key}>
-                    {label(key)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-match`} className="field-label">
-                {intl.formatMessage(M.match)}
-              </label>
-              <select
-                id={`${id}-match`}
-                className="input select"
-                value={quick.type}
-                onChange={(event) => onChange({ ...draft, quick_search: { ...quick, type: event.target.value as MatchType } })}
-              >
-                {MATCH_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {intl.formatMessage(MATCH_LABELS[type])}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <QuickSearchFields
+            value={quick}
+            keys={WORKLIST_QUICK_SEARCH_KEYS}
+            label={label}
+            onChange={(quick_search) => onChange({ ...draft, quick_search })}
+          />
         )}
       </fieldset>
     </>

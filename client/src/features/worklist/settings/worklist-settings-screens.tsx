@@ -16,19 +16,17 @@ import {
   defaultColumnLabel,
   defaultConfigs,
   defaultSettings,
-  MATCH_TYPES,
   WORKLIST_TEXT_SEARCH_KEYS,
   worklistLayoutProblems,
-  type MatchType,
   type SearchField,
 } from '@pacs/common';
-import { ListEditor, SelectCell } from '../../../components/list-editor.tsx';
+import { SearchFieldsEditor } from '../../../components/list-layout-fields.tsx';
 import { ListSettingsPage } from '../../../components/list-settings-page.tsx';
 import { columnLabel } from '../../../i18n/default-labels.ts';
 import { sessionStore } from '../../../state/index.ts';
 import { useReplaceConfigs } from '../../configs/index.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
-import { MATCH_LABELS, WorklistLayoutEditor, type LayoutDraft } from './worklist-layout-editor.tsx';
+import { WorklistLayoutEditor, type LayoutDraft } from './worklist-layout-editor.tsx';
 import '../worklist.css';
 
 const M = defineMessages({
@@ -39,9 +37,6 @@ const M = defineMessages({
   search_title: { id: 'worklist_settings.search_title' },
   search_description: { id: 'worklist_settings.search_description' },
   search_fields: { id: 'worklist_settings.search_fields' },
-  field: { id: 'worklist_settings.field' },
-  match: { id: 'worklist_settings.match' },
-  exact: { id: 'worklist_settings.exact' },
   site_title: { id: 'worklist_settings.site_title' },
   site_description: { id: 'worklist_settings.site_description' },
   invalid: { id: 'worklist_settings.invalid' },
@@ -211,29 +206,13 @@ export const UserMwmSearchScreen = observer(function UserMwmSearchScreen() {
       saving={replace.isPending}
       reset={{ label: intl.formatMessage(M.reset_defaults), onClick: () => update(defaultSettings().mwm.search) }}
     >
-      <ListEditor
+      <SearchFieldsEditor
         kind="mwm-search"
         title={intl.formatMessage(M.search_fields)}
-        items={fields}
+        fields={fields}
         onChange={update}
-        rowKey={(field) => field.key}
-        columns={[
-          { header: intl.formatMessage(M.field), render: (field) => label(field.key) },
-          {
-            header: intl.formatMessage(M.match),
-            render: (field, change) =>
-              WORKLIST_TEXT_SEARCH_KEYS.includes(field.key) ? (
-                <SelectCell
-                  label={intl.formatMessage(M.match)}
-                  value={field.type}
-                  onChange={(value) => change({ type: value as MatchType })}
-                  options={MATCH_TYPES.map((type) => ({ value: type, label: intl.formatMessage(MATCH_LABELS[type]) }))}
-                />
-              ) : (
-                <span className="muted">{intl.formatMessage(M.exact)}</span>
-              ),
-          },
-        ]}
+        label={label}
+        isText={(key) => WORKLIST_TEXT_SEARCH_KEYS.includes(key)}
       />
     </ListSettingsPage>
   );
