@@ -48,8 +48,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Bytes held at the end of each day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.capacity(deps, auth, query, timeZone);
+      const { query } = await statisticsQuery(req, deps);
+      return service.capacity(deps, auth, query);
     },
   },
   {
@@ -58,8 +58,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Bytes and files received per day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.addedOrDeletedSize(deps, auth, query, timeZone, 'added');
+      const { query } = await statisticsQuery(req, deps);
+      return service.addedOrDeletedSize(deps, auth, query, 'added');
     },
   },
   {
@@ -68,8 +68,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Bytes and files deleted per day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.addedOrDeletedSize(deps, auth, query, timeZone, 'deleted');
+      const { query } = await statisticsQuery(req, deps);
+      return service.addedOrDeletedSize(deps, auth, query, 'deleted');
     },
   },
   {
@@ -78,8 +78,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Study and patient shares created per day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.shares(deps, auth, query, timeZone);
+      const { query } = await statisticsQuery(req, deps);
+      return service.shares(deps, auth, query);
     },
   },
   {
@@ -88,8 +88,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Most web connections at once and distinct accounts per day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.connections(deps, auth, query, timeZone);
+      const { query } = await statisticsQuery(req, deps);
+      return service.connections(deps, auth, query);
     },
   },
   {
@@ -98,11 +98,11 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Studies per modality by study date or arrival',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps, true);
+      const { query } = await statisticsQuery(req, deps, true);
       const modality = optionalString(req, 'modality', 'query', 16)?.trim();
       const basis = optionalString(req, 'basis', 'query', 10) ?? 'study';
       if (basis !== 'study' && basis !== 'arrival') throw invalid('basis');
-      return service.modalities(deps, auth, query, timeZone, { basis, modality: modality || undefined });
+      return service.modalities(deps, auth, query, { basis, modality: modality || undefined });
     },
   },
   {
