@@ -1,6 +1,6 @@
 /**
  * Every SQL text of statistics: reading the facts the triggers of 024_statistics.sql write, as the
- * per-day tables of 027_statistics_days.sql hold them, cut in the site's time zone (`cutDays`
+ * per-day tables of the `statistics_days` migration hold them, cut in the site's time zone (`cutDays`
  * first: the service's `siteDay` does it). Periods are days, months or years over [start, end] as
  * local dates. Answers are sparse (periods with facts only); the service fills the empty periods.
  */
