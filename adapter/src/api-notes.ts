@@ -79,7 +79,7 @@ export function renderApiNotes(): string {
     '  `/series`, `/instances`) is read up to 64 MiB; a larger one answers 400 `bad_request` (page it',
     '  with `limit` and `offset`). Other JSON answers stream.',
     '- **Series metadata** (every caller): `GET /dicom-web/studies/{s}/series/{se}/metadata` without a',
-    '  query, asked for as DICOM JSON, is answered from the adapter\'s cache, kept per version of the',
+    "  query, asked for as DICOM JSON, is answered from the adapter's cache, kept per version of the",
     '  series in the study index, after the same access checks. It carries a strong `ETag` and',
     '  `Cache-Control: private, no-cache`; `If-None-Match` with the current ETag answers 304.',
     '',
