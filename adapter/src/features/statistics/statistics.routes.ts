@@ -23,8 +23,8 @@ import { invalid, optionalString } from '../../http/input.ts';
 import type { Deps } from '../../deps.ts';
 import * as service from './statistics.service.ts';
 
-/** The query's unit, dates and sum, checked once (rules in common/statistics.ts), with the site's zone. */
-async function statisticsQuery(req: Request, deps: Deps, studyDates = false): Promise<{ query: StatisticsQuery; timeZone: string }> {
+/** The query's unit, dates and sum, checked once (rules in common/statistics.ts) against the site's today. */
+async function statisticsQuery(req: Request, deps: Deps, studyDates = false): Promise<{ query: StatisticsQuery }> {
   const names = studyDates ? { start: 'startstudydate', end: 'endstudydate' } : { start: 'startdate', end: 'enddate' };
   const input: Record<string, unknown> = {
     unit: optionalString(req, 'unit', 'query', 20),
@@ -32,10 +32,10 @@ async function statisticsQuery(req: Request, deps: Deps, studyDates = false): Pr
     [names.start]: studyDates ? optionalString(req, 'startstudydate', 'query', 20) : optionalString(req, 'startdate', 'query', 20),
     [names.end]: studyDates ? optionalString(req, 'endstudydate', 'query', 20) : optionalString(req, 'enddate', 'query', 20),
   };
-  const { timeZone, today } = await service.siteDay(deps);
+  const { today } = await service.siteDay(deps);
   const parsed = parseStatisticsQuery(input, today, names);
   if (!parsed.ok) throw new AppError('validation_failed', parsed.errors);
-  return { query: parsed.value, timeZone };
+  return { query: parsed.value };
 }
 
 /** The statistics screens and the dashboard both draw caps and name the time zone. */
