@@ -96,4 +96,68 @@ describe('statistics facts', () => {
       const { rows: accounts } = await client.query(`select account_id, institution from statistics_web_accounts`);
       expect(accounts).toEqual([{ account_id: 'reader-7', institution: 7 }]);
     }));
+
+  it('keeps the per-day tables equal to the 15-minute facts, and cuts them again in a new time zone', () =>
+    withRollback(async (client) => {
+      await client.query(
+        'delete from statistics_data; delete from statistics_shares; delete from statistics_web_peaks; delete from statistics_web_accounts',
+      );
+      await client.query(`select statistics_cut_days('UTC')`);
+      const day = async () =>
+        (
+          await client.query<Record<string, string>>(
+            `select to_char(day, 'YYYY-MM-DD') d, added_bytes::int a, deleted_bytes::int del, studies::int s from statistics_data_days order by day`,
+          )
+        ).rows;
+      const bucket = (at: string, added: number) =>
+        client.query(
+          `insert into statistics_data as d (bucket, ae_title, institution_name, modality, added_bytes, studies) values ($1, 'AE', 'North', 'CT', $2, 1)
+           on conflict (bucket, ae_title, institution_name, modality) do update set added_bytes = d.added_bytes + excluded.added_bytes, studies = d.studies + 1`,
+          [at, added],
+        );
+      await bucket('2025-03-10T23:30:00Z', 100);
+      await bucket('2025-03-11T00:15:00Z', 10);
+      await bucket('2025-03-11T00:15:00Z', 5);
+      expect(await day()).toEqual([
+        { d: '2025-03-10', a: 100, del: 0, s: 1 },
+        { d: '2025-03-11', a: 15, del: 0, s: 2 },
+      ]);
+      await client.query(`update statistics_data set deleted_bytes = 7 where bucket = '2025-03-10T23:30:00Z'`);
+      await client.query(`delete from statistics_data where bucket = '2025-03-11T00:15:00Z'`);
+      expect(await day()).toEqual([
+        { d: '2025-03-10', a: 100, del: 7, s: 1 },
+        { d: '2025-03-11', a: 0, del: 0, s: 0 },
+      ]);
+      await bucket('2025-03-11T00:15:00Z', 20);
+      // Tokyo is 9 hours ahead: both buckets fall on its 11 March.
+      expect((await client.query(`select statistics_cut_days('Asia/Tokyo') as cut`)).rows).toEqual([{ cut: true }]);
+      expect((await client.query(`select statistics_cut_days('Asia/Tokyo') as cut`)).rows).toEqual([{ cut: false }]);
+      expect(await day()).toEqual([{ d: '2025-03-11', a: 120, del: 7, s: 2 }]);
+
+      await client.query(
+        `insert into statistics_web_accounts (bucket, account_id, institution) values
+           ('2025-03-11T01:00:00Z', 'a', 7), ('2025-03-11T02:00:00Z', 'a', 7), ('2025-03-11T02:00:00Z', 'b', -1)`,
+      );
+      await client.query(
+        `insert into statistics_web_peaks (bucket, institution, peak) values ('2025-03-11T01:00:00Z', -1, 3), ('2025-03-11T02:00:00Z', -1, 5)`,
+      );
+      await client.query(
+        `insert into statistics_shares (bucket, kind, institution, shares) values ('2025-03-11T01:00:00Z', 'study', 7, 2)`,
+      );
+      const accounts = async () =>
+        (await client.query(`select account_id, institution, buckets from statistics_web_account_days order by account_id`)).rows;
+      const peaks = async () => (await client.query(`select institution, peak from statistics_web_peak_days`)).rows;
+      expect(await accounts()).toEqual([
+        { account_id: 'a', institution: 7, buckets: 2 },
+        { account_id: 'b', institution: -1, buckets: 1 },
+      ]);
+      expect(await peaks()).toEqual([{ institution: -1, peak: 5 }]);
+      await client.query(`delete from statistics_web_accounts where account_id = 'b' or bucket = '2025-03-11T02:00:00Z'`);
+      await client.query(`delete from statistics_web_peaks where peak = 5`);
+      expect(await accounts()).toEqual([{ account_id: 'a', institution: 7, buckets: 1 }]);
+      expect(await peaks()).toEqual([{ institution: -1, peak: 3 }]);
+      expect((await client.query(`select to_char(day, 'YYYY-MM-DD') d, kind, shares::int from statistics_share_days`)).rows).toEqual([
+        { d: '2025-03-11', kind: 'study', shares: 2 },
+      ]);
+    }));
 });

@@ -152,10 +152,16 @@ export const JSON_ANSWER_MAX_BYTES = 64 * 1024 * 1024;
  * answers 400 (a search that broad must be paged with `limit` and `offset`).
  */
 export async function readJsonBounded(response: globalThis.Response, maxBytes = JSON_ANSWER_MAX_BYTES): Promise<unknown> {
+  if (!response.body) return null;
+  return JSON.parse((await readBounded(response, maxBytes)).toString('utf8')) as unknown;
+}
+
+/** The body of an Orthanc answer as bytes, up to `maxBytes` (larger: cancelled, 400). */
+export async function readBounded(response: globalThis.Response, maxBytes = JSON_ANSWER_MAX_BYTES): Promise<Buffer> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   const reader = response.body?.getReader();
-  if (!reader) return null;
+  if (!reader) return Buffer.alloc(0);
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
@@ -166,7 +172,7 @@ export async function readJsonBounded(response: globalThis.Response, maxBytes = 
     }
     chunks.push(value);
   }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  return Buffer.concat(chunks);
 }
 
 export interface ProxyTarget {

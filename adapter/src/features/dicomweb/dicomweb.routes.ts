@@ -20,6 +20,9 @@
  * /instances/{id}/file and /instances/{id}/frames/{n}/raw (0.3 and 0.4 ms of Orthanc's CPU).
  * A whole series asked for as stored (transfer-syntax=*) is answered the same way, all its files
  * in one multipart answer (series-files.ts): the viewer's series download.
+ * A series' metadata, which the plugin builds from every instance each time, comes from the
+ * adapter's cache (series-metadata.ts), keyed by the series' version in the study index, with an
+ * ETag; the checks above run first, every time.
  * Anything else (other transfer syntaxes, transcoding, several frames) goes to the plugin.
  */
 import type { Request } from 'express';
@@ -34,6 +37,7 @@ import { invalid, optionalString, requiredString } from '../../http/input.ts';
 import { readJsonBounded, streamFromOrthanc, type ProxyTarget } from '../../orthanc/proxy.ts';
 import { frameAnswerSyntax, frameEnvelope, NATIVE_SYNTAXES } from './frames.ts';
 import { sendSeriesFiles, wantsStoredInstances } from './series-files.ts';
+import { etagFor, seriesMetadata, takesCachedMetadata, withProxyUrls } from './series-metadata.ts';
 import { OrthancStorage, sendStored } from './stored-files.ts';
 import { assertNoHiddenQuery, hiddenAttributes, stripHidden, type HiddenAttributes } from '../../access/hidden-dicom.ts';
 import { assertWadoUriAllowed, hiddenFieldsEdit } from './hidden-fields.ts';
@@ -121,6 +125,21 @@ async function filteredQido(deps: Deps, auth: Auth, req: Request, level: string)
   return items.filter((item) => allowed.has(uidOf(item)));
 }
 
+/** A study-scoped JSON answer of Orthanc, read whole, with the UIDs the filters need included. */
+async function studyJson(deps: Deps, segments: string[], req: Request, part: string | undefined): Promise<DicomJson[]> {
+  const search = new URLSearchParams(queryString(req).slice(1));
+  if (part !== 'metadata') search.append('includefield', '0020000E');
+  if (part === 'instances') search.append('includefield', '00080018');
+  const response = await deps.orthanc.request(`/dicom-web/${segments.map(encodeURIComponent).join('/')}?${search.toString()}`, {
+    headers: { accept: 'application/dicom+json' },
+  });
+  if (!response.ok) {
+    await response.arrayBuffer();
+    throw new AppError(response.status === 400 ? 'bad_request' : 'not_found');
+  }
+  return response.status === 204 ? [] : ((await readJsonBounded(response)) as DicomJson[]);
+}
+
 export const dicomwebRoutes: AnyRouteSpec[] = [
   {
     method: 'get',
@@ -162,21 +181,21 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         const allowed = wholeStudy ? await visibleSeriesOf(deps.db, auth, studyId) : null;
         const trashed = instance === undefined ? await trashedInstancesOf(deps.db, studyId, series) : null;
         const storedSeries = segments.length === 4 && series !== undefined && wantsStoredInstances(req.get('accept'));
+        // A series' metadata: from the adapter's cache (series-metadata.ts), after the checks above.
+        const cachedSeries =
+          segments.length === 5 && segments[4] === 'metadata' && takesCachedMetadata(req.get('accept'), queryString(req))
+            ? series
+            : undefined;
+        const origin = `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost'}`;
         if ((allowed || trashed) && !storedSeries) {
           const part = wholeStudy ? (segments.length === 3 ? segments[2] : '') : segments.length === 5 ? segments[4] : '';
           if (!(wholeStudy ? ['series', 'instances', 'metadata'] : ['instances', 'metadata']).includes(part ?? ''))
             throw new AppError('not_found');
-          const search = new URLSearchParams(queryString(req).slice(1));
-          if (part !== 'metadata') search.append('includefield', '0020000E');
-          if (part === 'instances') search.append('includefield', '00080018');
-          const response = await deps.orthanc.request(`/dicom-web/${segments.map(encodeURIComponent).join('/')}?${search.toString()}`, {
-            headers: { accept: 'application/dicom+json' },
-          });
-          if (!response.ok) {
-            await response.arrayBuffer();
-            throw new AppError(response.status === 400 ? 'bad_request' : 'not_found');
-          }
-          const items = response.status === 204 ? [] : ((await readJsonBounded(response)) as DicomJson[]);
+          const items = cachedSeries
+            ? (JSON.parse(
+                withProxyUrls((await seriesMetadata(deps, studyId, uid, cachedSeries)).body, origin).toString('utf8'),
+              ) as DicomJson[])
+            : await studyJson(deps, segments, req, part);
           const value = (item: DicomJson, tag: string) => String(item[tag]?.Value?.[0] ?? '');
           const kept = items
             .filter((item) => !allowed || allowed.has(value(item, '0020000E')))
@@ -192,6 +211,21 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
           const files = await sql.seriesInstanceFiles(deps.db, studyId, series);
           if (files.length === 0) throw new AppError('not_found');
           await sendSeriesFiles(res, storageOf(deps), deps.orthanc, files);
+          return;
+        }
+        if (cachedSeries !== undefined) {
+          const entry = await seriesMetadata(deps, studyId, uid, cachedSeries);
+          // Revalidated at every use: who may see it is decided per request, above.
+          res.setHeader('cache-control', 'private, no-cache');
+          res.type('application/dicom+json');
+          if (jsonEdit) {
+            const items = JSON.parse(withProxyUrls(entry.body, origin).toString('utf8')) as unknown[];
+            res.send(JSON.stringify(items.map((item) => jsonEdit.edit(item))));
+            return;
+          }
+          res.setHeader('etag', etagFor(entry, origin));
+          if (req.fresh) res.status(304).end();
+          else res.send(withProxyUrls(entry.body, origin));
           return;
         }
         // One frame of a natively encoded instance: Orthanc's raw frame in the WADO-RS envelope.

@@ -62,3 +62,18 @@ export async function trashedInstanceUids(db: Db, sopUids: string[]): Promise<Se
   );
   return new Set(rows.map((row) => row.uid));
 }
+
+/**
+ * A series of a study row (of twins, the one checked) and its version for the metadata cache:
+ * whatever the study index writes about the series' instances or files moves it
+ * (metadata-cache.ts). Undefined when the index does not hold the series.
+ */
+export async function seriesVersion(db: Db, studyId: number, seriesUid: string): Promise<{ id: string; version: string } | undefined> {
+  const { rows } = await db.query<{ id: string; version: string }>(
+    `select s.id::text as id,
+            s.orthanc_id || ' ' || (extract(epoch from s.updated_at) * 1000000)::bigint || ' ' || s.number_of_instances as version
+       from series s where s.study_id = $1 and s.series_instance_uid = $2`,
+    [studyId, seriesUid],
+  );
+  return rows[0];
+}

@@ -23,8 +23,8 @@ import { invalid, optionalString } from '../../http/input.ts';
 import type { Deps } from '../../deps.ts';
 import * as service from './statistics.service.ts';
 
-/** The query's unit, dates and sum, checked once (rules in common/statistics.ts), with the site's zone. */
-async function statisticsQuery(req: Request, deps: Deps, studyDates = false): Promise<{ query: StatisticsQuery; timeZone: string }> {
+/** The query's unit, dates and sum, checked once (rules in common/statistics.ts) against the site's today. */
+async function statisticsQuery(req: Request, deps: Deps, studyDates = false): Promise<{ query: StatisticsQuery }> {
   const names = studyDates ? { start: 'startstudydate', end: 'endstudydate' } : { start: 'startdate', end: 'enddate' };
   const input: Record<string, unknown> = {
     unit: optionalString(req, 'unit', 'query', 20),
@@ -32,10 +32,10 @@ async function statisticsQuery(req: Request, deps: Deps, studyDates = false): Pr
     [names.start]: studyDates ? optionalString(req, 'startstudydate', 'query', 20) : optionalString(req, 'startdate', 'query', 20),
     [names.end]: studyDates ? optionalString(req, 'endstudydate', 'query', 20) : optionalString(req, 'enddate', 'query', 20),
   };
-  const { timeZone, today } = await service.siteDay(deps);
+  const { today } = await service.siteDay(deps);
   const parsed = parseStatisticsQuery(input, today, names);
   if (!parsed.ok) throw new AppError('validation_failed', parsed.errors);
-  return { query: parsed.value, timeZone };
+  return { query: parsed.value };
 }
 
 /** The statistics screens and the dashboard both draw caps and name the time zone. */
@@ -48,8 +48,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Bytes held at the end of each day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.capacity(deps, auth, query, timeZone);
+      const { query } = await statisticsQuery(req, deps);
+      return service.capacity(deps, auth, query);
     },
   },
   {
@@ -58,8 +58,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Bytes and files received per day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.addedOrDeletedSize(deps, auth, query, timeZone, 'added');
+      const { query } = await statisticsQuery(req, deps);
+      return service.addedOrDeletedSize(deps, auth, query, 'added');
     },
   },
   {
@@ -68,8 +68,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Bytes and files deleted per day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.addedOrDeletedSize(deps, auth, query, timeZone, 'deleted');
+      const { query } = await statisticsQuery(req, deps);
+      return service.addedOrDeletedSize(deps, auth, query, 'deleted');
     },
   },
   {
@@ -78,8 +78,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Study and patient shares created per day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.shares(deps, auth, query, timeZone);
+      const { query } = await statisticsQuery(req, deps);
+      return service.shares(deps, auth, query);
     },
   },
   {
@@ -88,8 +88,8 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Most web connections at once and distinct accounts per day, month or year',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps);
-      return service.connections(deps, auth, query, timeZone);
+      const { query } = await statisticsQuery(req, deps);
+      return service.connections(deps, auth, query);
     },
   },
   {
@@ -98,11 +98,11 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     access: 'statistics',
     summary: 'Studies per modality by study date or arrival',
     handler: async (req, _res, { deps, auth }) => {
-      const { query, timeZone } = await statisticsQuery(req, deps, true);
+      const { query } = await statisticsQuery(req, deps, true);
       const modality = optionalString(req, 'modality', 'query', 16)?.trim();
       const basis = optionalString(req, 'basis', 'query', 10) ?? 'study';
       if (basis !== 'study' && basis !== 'arrival') throw invalid('basis');
-      return service.modalities(deps, auth, query, timeZone, { basis, modality: modality || undefined });
+      return service.modalities(deps, auth, query, { basis, modality: modality || undefined });
     },
   },
   {

@@ -32,6 +32,8 @@ import * as sql from './statistics.sql.ts';
 /** The site's zone and today in it: what the routes need before they parse dates. */
 export async function siteDay(deps: Pick<Deps, 'db'>): Promise<{ timeZone: string; today: string }> {
   const timeZone = await siteTimeZone(deps.db);
+  // The per-day facts follow the site's zone (a recut, once, after the zone changed).
+  await sql.cutDays(deps.db, timeZone);
   return { timeZone, today: todayIn(timeZone) };
 }
 
@@ -65,10 +67,9 @@ export async function addedOrDeletedSize(
   deps: Pick<Deps, 'db'>,
   auth: Auth,
   query: StatisticsQuery,
-  timeZone: string,
   which: 'added' | 'deleted',
 ): Promise<SizeStatisticsRow[]> {
-  const rows = await sql.sizesByPeriod(deps.db, query, timeZone, statisticsScope(auth, 1));
+  const rows = await sql.sizesByPeriod(deps.db, query, statisticsScope(auth, 1));
   return fill(
     query,
     rows,
@@ -82,12 +83,9 @@ export async function addedOrDeletedSize(
 }
 
 /** Bytes held at the end of each period (a level: `sum` changes nothing). */
-export async function capacity(deps: Pick<Deps, 'db'>, auth: Auth, query: StatisticsQuery, timeZone: string): Promise<StatisticsRow[]> {
+export async function capacity(deps: Pick<Deps, 'db'>, auth: Auth, query: StatisticsQuery): Promise<StatisticsRow[]> {
   const scope = statisticsScope(auth, 1);
-  const [rows, before] = await Promise.all([
-    sql.sizesByPeriod(deps.db, query, timeZone, scope),
-    sql.heldBefore(deps.db, query, timeZone, scope),
-  ]);
+  const [rows, before] = await Promise.all([sql.sizesByPeriod(deps.db, query, scope), sql.heldBefore(deps.db, query, scope)]);
   let held = before;
   return fill({ ...query, sum: false }, rows, (Date, row) => {
     held += (row?.added ?? 0) - (row?.deleted ?? 0);
@@ -95,8 +93,8 @@ export async function capacity(deps: Pick<Deps, 'db'>, auth: Auth, query: Statis
   });
 }
 
-export async function shares(deps: Pick<Deps, 'db'>, auth: Auth, query: StatisticsQuery, timeZone: string): Promise<ShareStatisticsRow[]> {
-  const rows = await sql.sharesByPeriod(deps.db, query, timeZone, institutionOf(auth));
+export async function shares(deps: Pick<Deps, 'db'>, auth: Auth, query: StatisticsQuery): Promise<ShareStatisticsRow[]> {
+  const rows = await sql.sharesByPeriod(deps.db, query, institutionOf(auth));
   return fill(
     query,
     rows,
@@ -106,13 +104,8 @@ export async function shares(deps: Pick<Deps, 'db'>, auth: Auth, query: Statisti
 }
 
 /** Peaks are maxima: `sum` adds up only the distinct accounts. */
-export async function connections(
-  deps: Pick<Deps, 'db'>,
-  auth: Auth,
-  query: StatisticsQuery,
-  timeZone: string,
-): Promise<ConnectedStatisticsRow[]> {
-  const rows = await sql.connectionsByPeriod(deps.db, query, timeZone, institutionOf(auth));
+export async function connections(deps: Pick<Deps, 'db'>, auth: Auth, query: StatisticsQuery): Promise<ConnectedStatisticsRow[]> {
+  const rows = await sql.connectionsByPeriod(deps.db, query, institutionOf(auth));
   return fill(query, rows, (Date, row) => ({ Date, Count: row?.peak ?? 0, Accounts: row?.accounts ?? 0 }), ['Accounts']);
 }
 
@@ -121,10 +114,9 @@ export async function modalities(
   deps: Pick<Deps, 'db'>,
   auth: Auth,
   query: StatisticsQuery,
-  timeZone: string,
   options: { basis: 'study' | 'arrival'; modality?: string },
 ): Promise<ModalityStatisticsRow[]> {
-  const rows = await sql.studiesByModality(deps.db, query, timeZone, statisticsScope(auth, 1), options);
+  const rows = await sql.studiesByModality(deps.db, query, statisticsScope(auth, 1), options);
   const names = [...new Set(rows.map((row) => row.modality))].sort();
   const answer: ModalityStatisticsRow[] = [];
   for (const name of names) {
@@ -172,8 +164,8 @@ export async function dashboard(deps: Deps, auth: Auth, isAdmin: boolean): Promi
   const scope = statisticsScope(auth, 1);
   const visible = visibleStudies(auth, 2);
   const [byModality, byAe, recent, held, heldStudies, live, system, storage, index] = await Promise.all([
-    sql.arrivalsToday(deps.db, today, timeZone, scope, 'modality'),
-    sql.arrivalsToday(deps.db, today, timeZone, scope, 'ae_title'),
+    sql.arrivalsToday(deps.db, today, scope, 'modality'),
+    sql.arrivalsToday(deps.db, today, scope, 'ae_title'),
     sql.recentStudies(deps.db, 10, visible),
     sql.heldNow(deps.db, scope),
     sql.countVisibleStudies(deps.db, visibleStudies(auth, 1)),

@@ -1,8 +1,8 @@
 /**
- * Every SQL text of statistics: reading the facts the triggers of 024_statistics.sql write. Facts
- * sit in 15-minute UTC buckets; each query cuts them into the site's days, months or years with
- * `at time zone`, over [start, end] as local dates. Answers are sparse (periods with facts only);
- * the service fills the empty periods.
+ * Every SQL text of statistics: reading the facts the triggers of 024_statistics.sql write, as the
+ * per-day tables of the `statistics_days` migration hold them, cut in the site's time zone (`cutDays`
+ * first: the service's `siteDay` does it). Periods are days, months or years over [start, end] as
+ * local dates. Answers are sparse (periods with facts only); the service fills the empty periods.
  */
 import type { Db } from '../../db/pool.ts';
 import type { Predicate } from '../../access/visibility.ts';
@@ -28,20 +28,26 @@ class Sql {
   }
 }
 
-/** A bucket column's local period and the range filter, in the site's time zone. */
-function bucketRange(sql: Sql, query: Pick<StatisticsQuery, 'unit' | 'start' | 'end'>, timeZone: string) {
-  const zone = sql.param(timeZone);
+/** A day column's period and the range filter. */
+function dayRange(sql: Sql, query: Pick<StatisticsQuery, 'unit' | 'start' | 'end'>) {
   const unit = sql.param(query.unit);
   const start = sql.param(query.start);
   const end = sql.param(query.end);
-  // Grouped by the truncated timestamp and formatted once per group: to_char per fact row costs
-  // more than the rest of the query.
-  const trunc = `date_trunc(${unit}::text, f.bucket at time zone ${zone}::text)`;
+  // Grouped by the truncated day and formatted once per group.
+  const trunc = `date_trunc(${unit}::text, f.day::timestamp)`;
   return {
     trunc,
     period: `to_char(${trunc}, 'YYYY-MM-DD')`,
-    where: `f.bucket >= (${start}::date::timestamp at time zone ${zone}::text) and f.bucket < ((${end}::date + 1)::timestamp at time zone ${zone}::text)`,
+    where: `f.day between ${start}::date and ${end}::date`,
   };
+}
+
+/**
+ * Makes the day tables cut in `timeZone` (the site's): recut from the 15-minute facts when the
+ * zone changed since they were cut, a no-op otherwise.
+ */
+export async function cutDays(db: Db, timeZone: string): Promise<void> {
+  await db.query('select statistics_cut_days($1)', [timeZone]);
 }
 
 export interface SizeRow extends PeriodRow {
@@ -52,25 +58,25 @@ export interface SizeRow extends PeriodRow {
 }
 
 /** Bytes and instances added and deleted per period. */
-export async function sizesByPeriod(db: Db, query: StatisticsQuery, timeZone: string, scope: Predicate | null): Promise<SizeRow[]> {
+export async function sizesByPeriod(db: Db, query: StatisticsQuery, scope: Predicate | null): Promise<SizeRow[]> {
   const sql = new Sql();
-  const range = bucketRange(sql, query, timeZone);
+  const range = dayRange(sql, query);
   const { rows } = await db.query<SizeRow>(
     `select ${range.period} as period,
             sum(f.added_bytes)::float8 as added, sum(f.added_instances)::float8 as added_instances,
             sum(f.deleted_bytes)::float8 as deleted, sum(f.deleted_instances)::float8 as deleted_instances
-       from statistics_data f where ${range.where} and ${sql.scope(scope)} group by ${range.trunc}`,
+       from statistics_data_days f where ${range.where} and ${sql.scope(scope)} group by ${range.trunc}`,
     sql.values,
   );
   return rows;
 }
 
 /** Bytes held before `start` (what was added less what was deleted): where capacity starts. */
-export async function heldBefore(db: Db, query: StatisticsQuery, timeZone: string, scope: Predicate | null): Promise<number> {
+export async function heldBefore(db: Db, query: StatisticsQuery, scope: Predicate | null): Promise<number> {
   const sql = new Sql();
-  const before = `f.bucket < (${sql.param(query.start)}::date::timestamp at time zone ${sql.param(timeZone)}::text)`;
+  const before = `f.day < ${sql.param(query.start)}::date`;
   const { rows } = await db.query<{ held: number | null }>(
-    `select sum(f.added_bytes - f.deleted_bytes)::float8 as held from statistics_data f where ${before} and ${sql.scope(scope)}`,
+    `select sum(f.added_bytes - f.deleted_bytes)::float8 as held from statistics_data_days f where ${before} and ${sql.scope(scope)}`,
     sql.values,
   );
   return rows[0]?.held ?? 0;
@@ -85,17 +91,16 @@ export interface ModalityRow extends PeriodRow {
 export async function studiesByModality(
   db: Db,
   query: StatisticsQuery,
-  timeZone: string,
   scope: Predicate | null,
   options: { basis: 'study' | 'arrival'; modality?: string },
 ): Promise<ModalityRow[]> {
   const sql = new Sql();
   const modality = options.modality === undefined ? 'true' : `upper(f.modality) = upper(${sql.param(options.modality)})`;
   if (options.basis === 'arrival') {
-    const range = bucketRange(sql, query, timeZone);
+    const range = dayRange(sql, query);
     const { rows } = await db.query<ModalityRow>(
       `select ${range.period} as period, f.modality, sum(f.studies)::float8 as studies
-         from statistics_data f where ${range.where} and f.studies > 0 and ${modality} and ${sql.scope(scope)}
+         from statistics_data_days f where ${range.where} and f.studies > 0 and ${modality} and ${sql.scope(scope)}
         group by ${range.trunc}, f.modality`,
       sql.values,
     );
@@ -119,15 +124,15 @@ export interface ShareRow extends PeriodRow {
 }
 
 /** Shares created per period; `institution` limits them to those its accounts created. */
-export async function sharesByPeriod(db: Db, query: StatisticsQuery, timeZone: string, institution: number | null): Promise<ShareRow[]> {
+export async function sharesByPeriod(db: Db, query: StatisticsQuery, institution: number | null): Promise<ShareRow[]> {
   const sql = new Sql();
-  const range = bucketRange(sql, query, timeZone);
+  const range = dayRange(sql, query);
   const mine = institution === null ? 'true' : `f.institution = ${sql.param(institution)}`;
   const { rows } = await db.query<ShareRow>(
     `select ${range.period} as period,
             coalesce(sum(f.shares) filter (where f.kind = 'study'), 0)::float8 as study,
             coalesce(sum(f.shares) filter (where f.kind = 'patient'), 0)::float8 as patient
-       from statistics_shares f where ${range.where} and ${mine} group by ${range.trunc}`,
+       from statistics_share_days f where ${range.where} and ${mine} group by ${range.trunc}`,
     sql.values,
   );
   return rows;
@@ -139,20 +144,15 @@ export interface ConnectedRow extends PeriodRow {
 }
 
 /** Most web connections at once and distinct accounts per period (everyone's, or one institution's). */
-export async function connectionsByPeriod(
-  db: Db,
-  query: StatisticsQuery,
-  timeZone: string,
-  institution: number | null,
-): Promise<ConnectedRow[]> {
+export async function connectionsByPeriod(db: Db, query: StatisticsQuery, institution: number | null): Promise<ConnectedRow[]> {
   const sql = new Sql();
-  const range = bucketRange(sql, query, timeZone);
+  const range = dayRange(sql, query);
   const who = sql.param(institution ?? -1);
   const { rows } = await db.query<ConnectedRow>(
     `select coalesce(p.period, a.period) as period, coalesce(p.peak, 0)::float8 as peak, coalesce(a.accounts, 0)::float8 as accounts
-       from (select ${range.period} as period, max(f.peak) as peak from statistics_web_peaks f
+       from (select ${range.period} as period, max(f.peak) as peak from statistics_web_peak_days f
               where ${range.where} and f.institution = ${who} group by ${range.trunc}) p
-       full join (select ${range.period} as period, count(distinct f.account_id) as accounts from statistics_web_accounts f
+       full join (select ${range.period} as period, count(distinct f.account_id) as accounts from statistics_web_account_days f
               where ${range.where} and (${who} = -1 or f.institution = ${who}) group by ${range.trunc}) a on a.period = p.period`,
     sql.values,
   );
@@ -180,20 +180,14 @@ export interface TodayRow {
   bytes: number;
 }
 
-/** Today's arrivals (from the local midnight of `today`), grouped by modality or by AE title. */
-export async function arrivalsToday(
-  db: Db,
-  today: string,
-  timeZone: string,
-  scope: Predicate | null,
-  by: 'modality' | 'ae_title',
-): Promise<TodayRow[]> {
+/** Today's arrivals (the site's day `today`), grouped by modality or by AE title. */
+export async function arrivalsToday(db: Db, today: string, scope: Predicate | null, by: 'modality' | 'ae_title'): Promise<TodayRow[]> {
   const sql = new Sql();
-  const since = `f.bucket >= (${sql.param(today)}::date::timestamp at time zone ${sql.param(timeZone)}::text)`;
+  const since = `f.day >= ${sql.param(today)}::date`;
   const { rows } = await db.query<TodayRow>(
     `select f.${by === 'modality' ? 'modality' : 'ae_title'} as key, sum(f.studies)::float8 as studies,
             sum(f.added_instances)::float8 as instances, sum(f.added_bytes)::float8 as bytes
-       from statistics_data f where ${since} and ${sql.scope(scope)}
+       from statistics_data_days f where ${since} and ${sql.scope(scope)}
       group by 1 having sum(f.added_instances) > 0 or sum(f.studies) > 0 order by 4 desc, 1 limit 25`,
     sql.values,
   );
@@ -204,7 +198,7 @@ export async function arrivalsToday(
 export async function heldNow(db: Db, scope: Predicate | null): Promise<number> {
   const sql = new Sql();
   const { rows } = await db.query<{ held: number | null }>(
-    `select sum(f.added_bytes - f.deleted_bytes)::float8 as held from statistics_data f where ${sql.scope(scope)}`,
+    `select sum(f.added_bytes - f.deleted_bytes)::float8 as held from statistics_data_days f where ${sql.scope(scope)}`,
     sql.values,
   );
   return rows[0]?.held ?? 0;
