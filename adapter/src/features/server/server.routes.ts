@@ -8,14 +8,28 @@
  *   client's offline banner tells the truth.
  * - GET /server/index/status  admin: where the study index's /changes follower stands (cursor,
  *   Orthanc's newest change, lag, last error, skipped changes): IndexStatus.
+ * - GET /server/status        all, admin or dashboard: ServerStatus (folders with capacity, used
+ *   and free bytes, log level, region, time zone, web server ports and HTTPS use); the client
+ *   refreshes it every 30 s.
+ * - PATCH /server/update      admin, form Name (required, ≤ 64 characters, printable) → {Name}
  */
-import { PRODUCT_NAME, PRODUCT_RELEASE_DATE, PRODUCT_VERSION, type IndexStatus, type ProductInfo, type ServerState } from '@pacs/common';
-import type { AnyRouteSpec } from '../../http/routes.ts';
+import {
+  PRODUCT_NAME,
+  PRODUCT_RELEASE_DATE,
+  PRODUCT_VERSION,
+  type IndexStatus,
+  type ProductInfo,
+  type ServerState,
+  type ServerStatus,
+} from '@pacs/common';
+import type { Request, Response } from 'express';
+import type { AnyRouteSpec, SignedContext } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalString } from '../../http/input.ts';
 import { readIndexStatus } from '../../study-index/follower.ts';
 import { studyMarker } from './server.sql.ts';
 import { heartbeatMarkerTime } from '../../db/site.ts';
+import { serverStatus, updateServerName } from './server.service.ts';
 
 export const HEARTBEAT_KEYS = ['study', 'mwm', 'trashbox'] as const;
 
@@ -70,6 +84,27 @@ export const serverRoutes: AnyRouteSpec[] = [
     handler: (_req, res, { deps }): Promise<IndexStatus> => {
       res.set('cache-control', 'no-store');
       return readIndexStatus(deps.db, deps.orthanc);
+    },
+  },
+  {
+    method: 'get',
+    path: '/server/status',
+    access: ['admin', 'dashboard'],
+    summary: 'Folders (capacity, used, free), log level, region, time zone, web server ports',
+    handler: (_req: Request, res: Response, { deps }: SignedContext): Promise<ServerStatus> => {
+      res.set('cache-control', 'no-store');
+      return serverStatus(deps);
+    },
+  },
+  {
+    method: 'patch',
+    path: '/server/update',
+    access: 'admin',
+    summary: 'Rename the server (form Name)',
+    handler: async (req, _res, { deps, auth }) => {
+      const saved = await updateServerName(deps, optionalString(req, 'Name', 'body', 1000) ?? '');
+      deps.audit.record(req, auth, { action: 'settings_change', details: { Setting: 'server_name', Name: saved.Name } });
+      return saved;
     },
   },
 ];
