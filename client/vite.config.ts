@@ -12,6 +12,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteCommonjs } from '@originjs/vite-plugin-commonjs';
+import { credits } from './build/credits.ts';
 import { precompress } from './build/precompress.ts';
 
 type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
@@ -60,7 +61,7 @@ function viewerChunksMeta(): Plugin {
 
 export default defineConfig({
   base: '/viewer/',
-  plugins: [react(), viteCommonjs(), viewerChunksMeta(), precompress()],
+  plugins: [react(), viteCommonjs(), viewerChunksMeta(), credits(), precompress()],
   optimizeDeps: {
     exclude: ['@cornerstonejs/dicom-image-loader'],
     include: ['dicom-parser'],

@@ -71,3 +71,21 @@ export function serverNameProblem(value: unknown): string | null {
   if (/[\u0000-\u001f\u007f]/.test(value) || value.trim() !== value) return MESSAGES.invalid;
   return null;
 }
+
+/** One open-source component the product ships or runs with (about/credits). */
+export interface CreditEntry {
+  Name: string;
+  Version: string;
+  /** An SPDX expression (npm) or Debian's licence short name. */
+  License: string;
+  Homepage: string;
+  /** npm packages, or Debian packages of the server side. */
+  Source: 'npm' | 'debian';
+  /** Which side uses it: the browser client, the server, or both. */
+  Used: ('client' | 'server')[];
+}
+
+/** `/viewer/credits.json`, generated when the client is built (scripts/credits). */
+export interface Credits {
+  Components: CreditEntry[];
+}
