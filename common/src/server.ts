@@ -89,3 +89,6 @@ export interface CreditEntry {
 export interface Credits {
   Components: CreditEntry[];
 }
+
+/** Editions whose users see the release-notes dialog after an upgrade (spec 1 §2: PACS and PACS Cloud). */
+export const RELEASE_NOTES_EDITIONS: readonly Edition[] = ['pacs', 'cloud'];
