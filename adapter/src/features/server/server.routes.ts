@@ -12,6 +12,9 @@
  *   and free bytes, log level, region, time zone, web server ports and HTTPS use); the client
  *   refreshes it every 30 s.
  * - PATCH /server/update      admin, form Name (required, ≤ 64 characters, printable) → {Name}
+ * - GET /files/{log}?date=YYYY-MM-DD  admin: text/plain, the lines that log wrote that day
+ *   (log-files.ts); {log} is one of LOG_FILES, each its own literal path so that other
+ *   `/files/{name}` routes (the product images) keep every other name; 404 when the file does not exist.
  */
 import {
   PRODUCT_NAME,
@@ -30,6 +33,9 @@ import { readIndexStatus } from '../../study-index/follower.ts';
 import { studyMarker } from './server.sql.ts';
 import { heartbeatMarkerTime } from '../../db/site.ts';
 import { serverStatus, updateServerName } from './server.service.ts';
+import { LOG_FILES, logLinesOf } from './log-files.ts';
+import { join } from 'node:path';
+import { isDicomDate } from '@pacs/common';
 
 export const HEARTBEAT_KEYS = ['study', 'mwm', 'trashbox'] as const;
 
@@ -107,4 +113,19 @@ export const serverRoutes: AnyRouteSpec[] = [
       return saved;
     },
   },
+  ...LOG_FILES.map((name): AnyRouteSpec => ({
+    method: 'get',
+    path: `/files/${name}`,
+    access: 'admin',
+    summary: `The lines ${name} wrote on one day (date=YYYY-MM-DD)`,
+    handler: async (req, res, { deps }) => {
+      const date = optionalString(req, 'date', 'query', 10) ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isDicomDate(date.replaceAll('-', ''))) throw invalid('date');
+      const text = await logLinesOf(join(deps.config.dataDir, 'logs'), name, date);
+      if (text === null) throw new AppError('not_found');
+      res.set('cache-control', 'no-store');
+      res.set('content-disposition', `inline; filename="${name.replace('.log', '')}-${date}.log"`);
+      res.type('text/plain; charset=utf-8').send(text);
+    },
+  })),
 ];
