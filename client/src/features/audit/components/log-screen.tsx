@@ -1,4 +1,4 @@
-/** admin/general/log: the audit log with its search and pages, the chain check, the retention and the export. */
+/** admin/general/log: the audit log with its search and pages, the chain check, the retention, the export and the server's log files. */
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
@@ -12,6 +12,7 @@ import { useVerifyAuditChain } from '../api/verify-audit-chain.ts';
 import { EventFilters } from './event-filters.tsx';
 import { EventList } from './event-list.tsx';
 import { AuditExportForm } from './export-form.tsx';
+import { LogFiles } from './log-files.tsx';
 import { AuditRetentionForm } from './retention-form.tsx';
 import '../audit.css';
 
@@ -119,14 +120,19 @@ export const LogScreen = observer(function LogScreen() {
           <ChainCheck />
         </div>
       </div>
-      <div className="card">
-        {exporting.data ? (
-          <AuditExportForm current={exporting.data} />
-        ) : (
-          <p className="muted" role="status">
-            <FormattedMessage id="common.loading" />
-          </p>
-        )}
+      <div className="card-grid">
+        <div className="card">
+          {exporting.data ? (
+            <AuditExportForm current={exporting.data} />
+          ) : (
+            <p className="muted" role="status">
+              <FormattedMessage id="common.loading" />
+            </p>
+          )}
+        </div>
+        <div className="card">
+          <LogFiles />
+        </div>
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_VERSION, RELEASE_NOTES_EDITIONS } from '@pacs/common';
 import { Dialog } from '../../../components/dialog.tsx';
-import { sessionStore } from '../../../state/index.ts';
+import { sessionStore, uiStore } from '../../../state/index.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
 import { RELEASES } from '../release-notes.ts';
 import { ReleaseNotesList } from './release-notes.tsx';
@@ -20,7 +20,9 @@ export const ReleaseNotesDialog = observer(function ReleaseNotesDialog() {
     sessionStore.isSignedIn &&
     !sessionStore.isGuest &&
     sessionStore.settings?.release_notes === true &&
-    RELEASE_NOTES_EDITIONS.includes(sessionStore.edition);
+    RELEASE_NOTES_EDITIONS.includes(sessionStore.edition) &&
+    // It waits for the shell's dialogs (the time zone prompt of a first sign-in) to close.
+    !uiStore.anyDialogOpen;
   if (!due) return null;
   const close = () => replace.mutate({ key: 'release_notes', value: false });
   return (
