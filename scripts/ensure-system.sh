@@ -11,7 +11,7 @@
 #                             and for the compose test wget (Orthanc's container health check),
 #                             nginx and openssl (the TLS front, with a self-signed certificate),
 #                             rsyslog and its TLS driver (the syslog collector the audit log's export is tested against)
-#   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk
+#   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk, rsyslog
 #   ensure-system.sh --adapter the adapter's own packages only (the Dockerfile's runtime stage:
 #                             PostgreSQL and Orthanc run in their own containers there)
 set -euo pipefail
@@ -25,7 +25,7 @@ if [[ "${1:-}" == "--test" ]]; then
   packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils wget nginx openssl rsyslog rsyslog-gnutls)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(chromium python3-pydicom wrk)
+  packages+=(chromium python3-pydicom wrk rsyslog)
 fi
 
 missing=()

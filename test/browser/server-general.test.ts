@@ -164,11 +164,11 @@ describe('contact and audit export', () => {
     await admin.page.goto(`${stack.baseUrl}/viewer/#/admin/general/log`);
     const form = admin.page.locator('form[aria-labelledby="audit-export-title"]');
     await form.getByLabel('Send records to the collector').check();
-    await form.getByLabel('Host').fill('bad host!');
-    await form.getByLabel('Port').fill('6514');
+    await form.getByLabel('Host', { exact: true }).fill('bad host!');
+    await form.getByLabel('Port', { exact: true }).fill('6514');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('The field is not a valid value').waitFor();
-    await form.getByLabel('Host').fill('collector.example');
+    await form.getByLabel('Host', { exact: true }).fill('collector.example');
     await form.getByLabel('Transport').selectOption('tcp');
     await form.getByText(/cross the network unencrypted/).waitFor();
     await form.getByRole('button', { name: 'Save' }).click();
@@ -181,6 +181,19 @@ describe('contact and audit export', () => {
       .toMatchObject({ Enabled: true, Host: 'collector.example', Port: 6514, Transport: 'tcp' });
     await form.scrollIntoViewIfNeeded();
     await screenshot(admin.page, 'audit-export-desktop');
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    try {
+      const phoneShell = await signInThroughLogin(phone.page, stack.baseUrl, stack.adminId, stack.adminPassword);
+      await phone.page.goto(`${stack.baseUrl}/viewer/#/admin/general/log`);
+      await phoneShell.dismissTimeZoneIfAsked();
+      const phoneForm = phone.page.locator('form[aria-labelledby="audit-export-title"]');
+      await phoneForm.getByText(/cross the network unencrypted/).waitFor();
+      await phoneForm.scrollIntoViewIfNeeded();
+      await screenshot(phone.page, 'audit-export-phone');
+      await noSideways(phone.page);
+    } finally {
+      await phone.context.close();
+    }
     await form.getByLabel('Send records to the collector').uncheck();
     await form.getByRole('button', { name: 'Save' }).click();
     await expect

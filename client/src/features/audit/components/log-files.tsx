@@ -41,9 +41,15 @@ export function LogFiles() {
         </div>
       </div>
       <div className="form-actions">
-        <a className={`button${date ? '' : ' disabled'}`} href={href} target="_blank" rel="noreferrer noopener" aria-disabled={!date}>
-          <FormattedMessage id="admin.log.files.open" />
-        </a>
+        {date ? (
+          <a className="button" href={href} target="_blank" rel="noreferrer noopener">
+            <FormattedMessage id="admin.log.files.open" />
+          </a>
+        ) : (
+          <button type="button" className="button" disabled>
+            <FormattedMessage id="admin.log.files.open" />
+          </button>
+        )}
       </div>
     </section>
   );
