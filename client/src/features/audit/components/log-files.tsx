@@ -20,7 +20,7 @@ export function LogFiles() {
       <p className="muted">
         <FormattedMessage id="admin.log.files.description" />
       </p>
-      <div className="audit-export-target">
+      <div className="log-files-pick">
         <div className="field">
           <label className="field-label" htmlFor="log-files-name">
             <FormattedMessage id="admin.log.files.file" />
