@@ -14,6 +14,8 @@ COPY client/package.json client/
 RUN npm ci --no-audit --no-fund
 COPY common common
 COPY client client
+# The build generates the credits (about/credits) from the installed dependency tree.
+COPY scripts/credits scripts/credits
 RUN npm run build -w client
 
 # ---- 2. the adapter's production modules (tsx included: it runs the TypeScript) --------------

@@ -29,6 +29,7 @@ import { benchCluster } from './cluster.ts';
 import { measure, round, type Measurement } from './measure.ts';
 import { syntheticStudy } from './synthetic.ts';
 import { benchStats } from './stats.ts';
+import { benchAuditExport } from './audit-export.ts';
 import { benchViewer } from './viewer.ts';
 import { cpuSeconds, wrk } from './wrk.ts';
 
@@ -340,7 +341,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, stats, wan, load, index, cluster, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, stats, wan, auditexport, load, index, cluster, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -397,6 +398,12 @@ try {
     const wan = await benchWan(stack, cookie);
     Object.assign(figures, wan.figures);
     notes.push(...wan.notes);
+  }
+  if (wanted('auditexport')) {
+    const exported = await benchAuditExport(stack, log);
+    Object.assign(figures, exported.figures);
+    notes.push(...exported.notes);
+    results.push(...exported.results);
   }
   if (wanted('load')) {
     const load = await benchLoad(stack);
@@ -462,6 +469,8 @@ try {
       `| load_p50_ms / load_p95_ms | ${figures.load_p50_ms} / ${figures.load_p95_ms} | (reading) |`,
       `| load_per_s (requests) | ${figures.load_per_s} | (reading) |`,
       `| load_errors | ${figures.load_errors} | 0 |`,
+      `| audit_call_p95_ms export off / live / dead collector | ${figures.audit_call_p95_ms_export_off} / ${figures.audit_call_p95_ms_export_live} / ${figures.audit_call_p95_ms_export_dead} | (reading: alike) |`,
+      `| audit_export_delivered_share / dead_queued | ${figures.audit_export_delivered_share} / ${figures.audit_export_dead_queued} | 1 / (reading) |`,
     ].filter((row) => !row.includes('| undefined')),
     '',
     '| measurement | requests | concurrency | p50 ms | p95 ms | per second |',

@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteCommonjs } from '@originjs/vite-plugin-commonjs';
+import { credits } from './build/credits.ts';
 import { precompress } from './build/precompress.ts';
 
 type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
@@ -90,7 +91,7 @@ function pdfjsAssets(): Plugin {
 
 export default defineConfig({
   base: '/viewer/',
-  plugins: [react(), viteCommonjs(), viewerChunksMeta(), pdfjsAssets(), precompress()],
+  plugins: [react(), viteCommonjs(), viewerChunksMeta(), pdfjsAssets(), credits(), precompress()],
   optimizeDeps: {
     exclude: ['@cornerstonejs/dicom-image-loader'],
     include: ['dicom-parser'],

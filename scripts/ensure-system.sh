@@ -9,8 +9,9 @@
 #                             and nginx (the load balancer of a cluster: ORTHANC_NODES, ADAPTER_REPLICAS)
 #   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts,
 #                             and for the compose test wget (Orthanc's container health check),
-#                             nginx and openssl (the TLS front, with a self-signed certificate)
-#   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk
+#                             nginx and openssl (the TLS front, with a self-signed certificate),
+#                             rsyslog and its TLS driver (the syslog collector the audit log's export is tested against)
+#   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk, rsyslog
 #   ensure-system.sh --adapter the adapter's own packages only (the Dockerfile's runtime stage:
 #                             PostgreSQL and Orthanc run in their own containers there)
 set -euo pipefail
@@ -21,10 +22,10 @@ if [[ "${1:-}" == "--adapter" ]]; then
   packages=("${adapter_packages[@]}")
 fi
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils wget nginx openssl)
+  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils wget nginx openssl rsyslog rsyslog-gnutls)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(chromium python3-pydicom wrk)
+  packages+=(chromium python3-pydicom wrk rsyslog)
 fi
 
 missing=()
@@ -61,7 +62,7 @@ $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-rec
 
 # With systemd, units are enabled even when policy-rc.d kept them from starting; the system
 # Orthanc (and the tests' nginx) would take the default ports on the next boot.
-for service in orthanc nginx; do
+for service in orthanc nginx rsyslog; do
   if [[ " ${missing[*]} " == *" $service "* ]] && command -v systemctl >/dev/null && [[ -d /run/systemd/system ]]; then
     $sudo systemctl disable --now "$service" >/dev/null 2>&1 || true
   fi

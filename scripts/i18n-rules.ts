@@ -38,6 +38,8 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'viewer.feature.mpr': ['*'],
   'toolbars.feature.mpr': ['*'],
   'toolbars.feature.vhs': ['*'], // vertebral heart score: veterinary software keeps the acronym
+  'server_general.server.http': ['*'],
+  'server_general.server.https': ['*'],
   'viewer.header.vr': ['*'], // DICOM value representation
   'columns.ctd_ivols': ['*'], // CT dose index, as the modality writes it
   'columns.ctd_ivol': ['*'],
@@ -245,6 +247,14 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'reports.pdf.page': ['fr'],
   'segments.option': ['fr'],
   'licence.activation': ['fr'],
+  // Server general and credits: the words these languages' interfaces use as English does.
+  'server_general.title': ['it', 'nl'],
+  'about.credits.used_server': ['it', 'nl'],
+  'about.credits.used_client': ['it', 'nl'],
+  'about.credits.title': ['nl'],
+  'admin.log.export.port': ['fr', 'pl'],
+  'server_general.folders.folder': ['pl'],
+  'server_general.folders.backup': ['pt-BR', 'it'],
 };
 
 export function keptInEnglish(key: string, language: string): boolean {

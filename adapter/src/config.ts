@@ -83,6 +83,11 @@ export interface Config {
    */
   licenceKeys: string;
   /**
+   * BACKUP_DIR: where `npm run backup` writes (default ./backups, as the backup command's), shown
+   * with its capacity under Admin settings › Server › General.
+   */
+  backupDir: string;
+  /**
    * Browser import caps: `fileBytes` per uploaded file (a longer file fails alone),
    * `requestBytes` per request (past it the request answers 413), and for each zip archive at
    * most `zipEntries` entries and `zipBytes` unpacked bytes (zip bombs).
@@ -200,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxMonthlyShares: env.MAX_MONTHLY_SHARES ? int('MAX_MONTHLY_SHARES', 0, 0, 10_000_000) : null,
     maxDicomConnections: env.MAX_DICOM_CONNECTIONS ? int('MAX_DICOM_CONNECTIONS', 0, 0, 100_000) : null,
     licenceKeys: resolve(str('LICENCE_KEYS', join(dataDir, 'licence-keys'))),
+    backupDir: resolve(str('BACKUP_DIR', './backups')),
     import: {
       fileBytes: int('IMPORT_MAX_FILE_BYTES', 2 * GIB, 1024, Number.MAX_SAFE_INTEGER),
       requestBytes: int('IMPORT_MAX_REQUEST_BYTES', 4 * GIB, 1024, Number.MAX_SAFE_INTEGER),

@@ -29,6 +29,7 @@ import { startAutoDeleteJob } from './features/autodelete/autodelete.service.ts'
 import { reconcileWorklist, worklistMoved } from './features/worklist/worklist.service.ts';
 import { AuditLog } from './features/audit/audit-log.ts';
 import { startRetentionJob } from './features/audit/audit.service.ts';
+import { SyslogSender } from './features/audit/syslog-sender.ts';
 import { describeCertificate, ensureSelfSigned, redirectToHttps } from './http/tls.ts';
 
 export interface RunningAdapter {
@@ -59,7 +60,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     follower,
     sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
     health: new Health(orthanc, db),
-    audit: new AuditLog(db),
+    audit: new AuditLog(db, { exporter: new SyslogSender(db) }),
   };
 
   await migrate(db);
@@ -80,6 +81,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   }
 
   follower.start();
+  deps.audit.exporter?.start();
   // The licence's study limit closes and reopens DICOM stores (features/network/store-gate.ts).
   const studyLimit = watchStudyLimit(deps);
   // Upload folders left by a process that died mid-request (several replicas may share DATA_DIR:

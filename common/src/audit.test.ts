@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isStudySubject, parseAuditQuery } from './audit.ts';
+import { isHostName, isStudySubject, parseAuditExport, parseAuditQuery } from './audit.ts';
+import { serverNameProblem } from './server.ts';
 import { MESSAGES } from './validation.ts';
 
 describe('parseAuditQuery', () => {
@@ -53,5 +54,42 @@ describe('parseAuditQuery', () => {
     expect(isStudySubject('1.2.3')).toBe(true);
     expect(isStudySubject('12345')).toBe(false);
     expect(isStudySubject('Doe')).toBe(false);
+  });
+});
+
+describe('parseAuditExport', () => {
+  it('reads a collector and its defaults', () => {
+    expect(parseAuditExport({ Enabled: 'true', Host: 'siem.hospital.example', Port: '6514' })).toEqual({
+      settings: { Enabled: true, Host: 'siem.hospital.example', Port: 6514, Transport: 'tls', CACertificate: '' },
+      problems: {},
+    });
+    expect(parseAuditExport({ Enabled: 'false' }).problems).toEqual({});
+    expect(parseAuditExport({ Enabled: 'true' }).problems).toEqual({ Host: MESSAGES.required, Port: MESSAGES.required });
+  });
+
+  it('refuses hosts, ports, transports and certificates that are not', () => {
+    expect(parseAuditExport({ Host: 'a b', Port: '0', Transport: 'udp', CACertificate: 'x' }).problems).toEqual({
+      Host: MESSAGES.invalid,
+      Port: MESSAGES.invalid,
+      Transport: MESSAGES.invalid,
+      CACertificate: MESSAGES.invalid,
+    });
+    expect(parseAuditExport({ Host: ['x'] }).problems).toEqual({ Host: MESSAGES.invalid });
+  });
+
+  it('knows a host name from an address', () => {
+    for (const host of ['localhost', '10.0.0.1', 'siem-1.example.org', '::1', 'fe80::1']) expect(isHostName(host), host).toBe(true);
+    for (const host of ['', '-a', 'a..b', '999.1.1.1', 'a_b', 'x'.repeat(254)]) expect(isHostName(host), host).toBe(false);
+  });
+});
+
+describe('serverNameProblem', () => {
+  it('wants a printable name of at most 64 characters without outer spaces', () => {
+    expect(serverNameProblem('Radiology archive')).toBeNull();
+    expect(serverNameProblem('')).toBe(MESSAGES.required);
+    expect(serverNameProblem(' a')).toBe(MESSAGES.invalid);
+    expect(serverNameProblem('a\tb')).toBe(MESSAGES.invalid);
+    expect(serverNameProblem('x'.repeat(65))).toBe(MESSAGES.max_length(64));
+    expect(serverNameProblem(7)).toBe(MESSAGES.required);
   });
 });

@@ -3,7 +3,7 @@
  * what to which study or patient, when, from where, and whether it worked. Records are
  * append-only and hash-chained in PostgreSQL (docs/decisions.md, "Audit log").
  */
-import { isDicomDate, isDicomUid, MESSAGES } from './validation.ts';
+import { isDicomDate, isDicomUid, isIpAddress, isPort, MESSAGES } from './validation.ts';
 
 /** Every action the log records. Names are stable: they are stored, filtered on and hashed. */
 export const AUDIT_ACTIONS = [
@@ -164,4 +164,95 @@ export function auditRetentionProblem(value: string): string | null {
   if (text === '') return MESSAGES.required;
   if (!/^\d{1,5}$/.test(text) || Number(text) > AUDIT_RETENTION_MAX_DAYS) return MESSAGES.invalid;
   return null;
+}
+
+/**
+ * The export of every record, as a DICOM audit message (PS3.15 A.5, IHE ATNA) in an RFC 5424
+ * syslog message, to a collector over TCP or TLS (`/eventexport/find`, `/eventexport/update`).
+ */
+export interface AuditExportSettings {
+  Enabled: boolean;
+  /** The collector's host name or IP address. */
+  Host: string;
+  Port: number;
+  Transport: 'tcp' | 'tls';
+  /**
+   * TLS only: the PEM certificate(s) of the authority that signed the collector's certificate (or
+   * its self-signed certificate); '' trusts the system's authorities.
+   */
+  CACertificate: string;
+}
+
+/** How the export is doing on the server that answers (each replica sends what it writes). */
+export interface AuditExportState {
+  /** Whether a connection to the collector is open now. */
+  Connected: boolean;
+  /** Messages waiting to be sent. */
+  Queued: number;
+  /** Messages handed to the connection since the server started. */
+  Sent: number;
+  /** Messages dropped because the queue was full (the collector unreachable for long). */
+  Dropped: number;
+  /** The last connection problem, '' when none since the last success. */
+  LastError: string;
+}
+
+export interface AuditExport extends AuditExportSettings {
+  State: AuditExportState;
+}
+
+/** 6514 is syslog over TLS (RFC 5425); plain TCP collectors commonly listen on 514 or 601. */
+export const DEFAULT_AUDIT_EXPORT: AuditExportSettings = { Enabled: false, Host: '', Port: 6514, Transport: 'tls', CACertificate: '' };
+export const AUDIT_EXPORT_CA_MAX_LENGTH = 65_536;
+
+const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const PEM_CERTIFICATES = /^(?:\s*-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
+
+/** A DNS host name (RFC 1123 labels), a dotted IPv4 address or an IPv6 address. */
+export function isHostName(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 253) return false;
+  if (isIpAddress(value)) return true;
+  if (value.includes(':')) return /^[0-9A-Fa-f:.]+$/.test(value) && value.split(':').length >= 3 && value.split(':').length <= 9;
+  // All digits and dots is an IPv4 address or nothing.
+  if (/^[\d.]+$/.test(value)) return false;
+  return value.split('.').every((label) => HOST_LABEL.test(label));
+}
+
+/**
+ * Reads the export settings from a form's raw fields (strings, or values of their own type).
+ * Answers the settings, or the problems by field with the catalogue's messages. Host and Port
+ * are required only when the export is on.
+ */
+export function parseAuditExport(raw: Record<string, unknown>): { settings: AuditExportSettings; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  const text = (name: string): string => {
+    const value = raw[name];
+    if (value === undefined || value === null) return '';
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    problems[name] = MESSAGES.invalid;
+    return '';
+  };
+  const enabled = text('Enabled');
+  if (!['', 'true', 'false'].includes(enabled)) problems.Enabled = MESSAGES.invalid;
+  const settings: AuditExportSettings = { ...DEFAULT_AUDIT_EXPORT, Enabled: enabled === 'true' };
+  const host = text('Host').trim();
+  if (host.length > 253) problems.Host = MESSAGES.max_length(253);
+  else if (host === '') {
+    if (settings.Enabled) problems.Host = MESSAGES.required;
+  } else if (!isHostName(host)) problems.Host = MESSAGES.invalid;
+  settings.Host = host;
+  const port = text('Port').trim();
+  if (port === '') {
+    if (settings.Enabled) problems.Port = MESSAGES.required;
+  } else if (!isPort(port)) problems.Port = MESSAGES.invalid;
+  else settings.Port = Number(port);
+  const transport = text('Transport') || 'tls';
+  if (transport === 'tcp' || transport === 'tls') settings.Transport = transport;
+  else problems.Transport = MESSAGES.invalid;
+  const ca = text('CACertificate');
+  if (ca.length > AUDIT_EXPORT_CA_MAX_LENGTH) problems.CACertificate = MESSAGES.max_length(AUDIT_EXPORT_CA_MAX_LENGTH);
+  else if (ca.trim() !== '' && !PEM_CERTIFICATES.test(ca)) problems.CACertificate = MESSAGES.invalid;
+  else settings.CACertificate = ca.trim() === '' ? '' : ca.trim();
+  return { settings, problems };
 }

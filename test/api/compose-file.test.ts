@@ -57,6 +57,7 @@ const LEFT_TO_DEFAULT: Record<string, string> = {
   TLS_CERT: 'HTTPS is the tls profile’s nginx front; the adapter serves plain HTTP inside the network',
   TLS_KEY: 'as TLS_CERT',
   HTTP_REDIRECT_PORT: 'the front redirects plain HTTP itself',
+  BACKUP_DIR: '`npm run backup` runs on a host with the data folder, not in the adapter container',
 };
 
 /** The template's placeholders, rendered as Orthanc 1.10 renders them: each name's value as it is. */

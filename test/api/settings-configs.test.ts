@@ -23,6 +23,8 @@ describe('user settings', () => {
     expect(response.body.Id).toBe('admin');
     expect(response.body.Settings.version).toBe(SETTINGS_VERSION);
     expect(response.body.Settings.lang).toBe('en');
+    // A first tree is no upgrade: no release notes are due.
+    expect(response.body.Settings.release_notes).toBeUndefined();
     const [row] = await stack.sql<{ settings: { version: number } }>('select settings from accounts where id = $1', ['admin']);
     expect(row?.settings.version).toBe(SETTINGS_VERSION);
   });
@@ -42,6 +44,8 @@ describe('user settings', () => {
     expect(body.Settings.list.fields.series.map((field: { key: string }) => field.key)).toContain('BodyPartExamined');
     expect(body.Settings.list.fields.series.map((field: { key: string }) => field.key)).not.toContain('BodypartExamined');
     expect(body.Settings.viewer.cine.fps).toBe(60);
+    // An upgrade of a stored tree makes the release notes due (spec 1 §2).
+    expect(body.Settings.release_notes).toBe(true);
     const [row] = await stack.sql<{ settings: { version: number } }>('select settings from accounts where id = $1', ['admin']);
     expect(row?.settings.version).toBe(SETTINGS_VERSION);
   });

@@ -22,6 +22,11 @@ const LicenceScreen = lazyScreen(() => import('../features/licence/components/li
 const SecurityScreen = lazyScreen(() => import('../features/security/components/security-screen.tsx'), 'SecurityScreen');
 const LogScreen = lazyScreen(() => import('../features/audit/components/log-screen.tsx'), 'LogScreen');
 const AccessScreen = lazyScreen(() => import('../features/accounts/components/access-screen.tsx'), 'AccessScreen');
+const aboutPages = () => import('../features/server/components/about-pages.tsx');
+const ReleaseNotesPage = lazyScreen(aboutPages, 'ReleaseNotesPage');
+const TermsPage = lazyScreen(aboutPages, 'TermsPage');
+const CreditsPage = lazyScreen(aboutPages, 'CreditsPage');
+const ServerGeneralScreen = lazyScreen(() => import('../features/server/components/server-general-screen.tsx'), 'ServerGeneralScreen');
 const AboutOverview = lazyScreen(() => import('../features/server/components/about-overview.tsx'), 'AboutOverview');
 const ProfileScreen = lazyScreen(() => import('../features/accounts/components/profile-screen.tsx'), 'ProfileScreen');
 const StudyListScreen = lazyScreen(() => import('../features/studies/components/study-list-screen.tsx'), 'StudyListScreen');
@@ -81,6 +86,10 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/account': AccessScreen,
   '/admin/general/integration': IntegrationScreen,
   '/about/overview': AboutOverview,
+  '/about/release-notes': ReleaseNotesPage,
+  '/about/terms': TermsPage,
+  '/about/credits': CreditsPage,
+  '/admin/server/general': ServerGeneralScreen,
   '/user/profile': ProfileScreen,
   '/list': StudyListScreen,
   '/viewer': ViewerScreen,

@@ -13,6 +13,7 @@ export const DIALOG_NAMES = [
   'keyboard_shortcuts',
   'profile',
   'time_zone',
+  'contact',
 ] as const;
 export type DialogName = (typeof DIALOG_NAMES)[number];
 

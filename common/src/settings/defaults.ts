@@ -79,6 +79,8 @@ export interface ReportTemplate {
 
 export interface UserSettings {
   version: number;
+  /** Set when the server upgraded this tree from an older version: the release notes are due (spec 1 §2). */
+  release_notes?: boolean;
   lang: string;
   list: {
     fields: { study: ColumnSetting[]; series: ColumnSetting[]; instance: ColumnSetting[]; csv: ColumnSetting[] };

@@ -13,6 +13,7 @@ import { log } from '../../log.ts';
 import { clientAddress } from '../auth/sign-in-throttle.ts';
 import { chainHash, GENESIS_HASH, type ChainRecord } from './audit-chain.ts';
 import * as sql from './audit.sql.ts';
+import type { SyslogSender } from './syslog-sender.ts';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -66,10 +67,15 @@ export class AuditLog {
   private dropped = 0;
   private readonly seriesSeen = new Map<string, number>();
 
+  /** The export to a syslog collector, when this process sends one (the adapter's does). */
+  readonly exporter: SyslogSender | null;
+
   constructor(
     private readonly db: Db,
-    private readonly options: { flushMs?: number } = {},
-  ) {}
+    private readonly options: { flushMs?: number; exporter?: SyslogSender } = {},
+  ) {
+    this.exporter = options.exporter ?? null;
+  }
 
   /** Queues one record for `actor` calling through `req` (its client address as sign-in sees it). */
   record(req: Request, actor: AuditActor, entry: AuditEntry): void {
@@ -138,8 +144,9 @@ export class AuditLog {
     while (this.queue.length > 0) {
       const batch = this.queue.slice(0, BATCH);
       try {
-        await transaction(this.db, (client) => this.append(client, batch));
+        const written = await transaction(this.db, (client) => this.append(client, batch));
         this.queue.splice(0, batch.length);
+        this.exporter?.send(written);
         this.failures = 0;
       } catch (error) {
         // A record PostgreSQL refuses as data (SQLSTATE class 22) would block every later one:
@@ -161,7 +168,7 @@ export class AuditLog {
     const first = this.queue[0];
     if (!first) return true;
     try {
-      await transaction(this.db, (client) => this.append(client, [first]));
+      this.exporter?.send(await transaction(this.db, (client) => this.append(client, [first])));
     } catch (error) {
       if (!isDataError(error)) return false;
       log.error(`Audit log: a ${first.entry.action} record was refused by PostgreSQL and is dropped`, error);
@@ -170,13 +177,13 @@ export class AuditLog {
     return true;
   }
 
-  /** Chains and inserts `batch` in the caller's transaction, under the chain lock. */
+  /** Chains and inserts `batch` in the caller's transaction, under the chain lock; the records written. */
   private async append(
     client: DbClient,
     batch: Pending[],
     extra: (head: { id: number; hash: string }) => ChainRecord[] = () => [],
     emptyHead?: { id: number; hash: string },
-  ): Promise<void> {
+  ): Promise<ChainRecord[]> {
     await sql.lockChain(client);
     const studies = [...new Set(batch.map((each) => each.entry.study).filter((uid): uid is string => !!uid))];
     const keys = [...new Set(batch.map((each) => each.accessKey).filter((key): key is string => !!key))];
@@ -212,6 +219,7 @@ export class AuditLog {
       return link;
     });
     if (chained.length > 0) await sql.insertRecords(client, chained);
+    return records;
   }
 
   /**
@@ -221,12 +229,13 @@ export class AuditLog {
    */
   async prune(keepFrom: Date): Promise<number> {
     await this.flush();
-    return transaction(this.db, async (client) => {
+    let written: ChainRecord[] = [];
+    const removed = await transaction(this.db, async (client) => {
       await sql.lockChain(client);
       const cut = await sql.prune(client, keepFrom);
       if (cut.removed === 0 || cut.lastId === null || cut.lastHash === null) return 0;
       const lastRemoved = { id: cut.lastId, hash: cut.lastHash };
-      await this.append(
+      written = await this.append(
         client,
         [],
         (head) => [
@@ -248,10 +257,13 @@ export class AuditLog {
       );
       return cut.removed;
     });
+    this.exporter?.send(written);
+    return removed;
   }
 
   /** Writes what is queued and stops (the adapter's shutdown). */
   async close(): Promise<void> {
     await this.flush();
+    await this.exporter?.close();
   }
 }

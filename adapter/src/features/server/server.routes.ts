@@ -8,14 +8,34 @@
  *   client's offline banner tells the truth.
  * - GET /server/index/status  admin: where the study index's /changes follower stands (cursor,
  *   Orthanc's newest change, lag, last error, skipped changes): IndexStatus.
+ * - GET /server/status        all, admin or dashboard: ServerStatus (folders with capacity, used
+ *   and free bytes, log level, region, time zone, web server ports and HTTPS use); the client
+ *   refreshes it every 30 s.
+ * - PATCH /server/update      admin, form Name (required, ≤ 64 characters, printable) → {Name}
+ * - GET /files/{log}?date=YYYY-MM-DD  admin: text/plain, the lines that log wrote that day
+ *   (log-files.ts); {log} is one of LOG_FILES, each its own literal path so that other
+ *   `/files/{name}` routes (the product images) keep every other name; 404 when the file does not exist.
  */
-import { PRODUCT_NAME, PRODUCT_RELEASE_DATE, PRODUCT_VERSION, type IndexStatus, type ProductInfo, type ServerState } from '@pacs/common';
-import type { AnyRouteSpec } from '../../http/routes.ts';
+import {
+  PRODUCT_NAME,
+  PRODUCT_RELEASE_DATE,
+  PRODUCT_VERSION,
+  type IndexStatus,
+  type ProductInfo,
+  type ServerState,
+  type ServerStatus,
+} from '@pacs/common';
+import type { Request, Response } from 'express';
+import type { AnyRouteSpec, SignedContext } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid, optionalString } from '../../http/input.ts';
 import { readIndexStatus } from '../../study-index/follower.ts';
 import { studyMarker } from './server.sql.ts';
 import { heartbeatMarkerTime } from '../../db/site.ts';
+import { serverStatus, updateServerName } from './server.service.ts';
+import { LOG_FILES, logLinesOf } from './log-files.ts';
+import { join } from 'node:path';
+import { isDicomDate } from '@pacs/common';
 
 export const HEARTBEAT_KEYS = ['study', 'mwm', 'trashbox'] as const;
 
@@ -72,4 +92,40 @@ export const serverRoutes: AnyRouteSpec[] = [
       return readIndexStatus(deps.db, deps.orthanc);
     },
   },
+  {
+    method: 'get',
+    path: '/server/status',
+    access: ['admin', 'dashboard'],
+    summary: 'Folders (capacity, used, free), log level, region, time zone, web server ports',
+    handler: (_req: Request, res: Response, { deps }: SignedContext): Promise<ServerStatus> => {
+      res.set('cache-control', 'no-store');
+      return serverStatus(deps);
+    },
+  },
+  {
+    method: 'patch',
+    path: '/server/update',
+    access: 'admin',
+    summary: 'Rename the server (form Name)',
+    handler: async (req, _res, { deps, auth }) => {
+      const saved = await updateServerName(deps, optionalString(req, 'Name', 'body', 1000) ?? '');
+      deps.audit.record(req, auth, { action: 'settings_change', details: { Setting: 'server_name', Name: saved.Name } });
+      return saved;
+    },
+  },
+  ...LOG_FILES.map((name): AnyRouteSpec => ({
+    method: 'get',
+    path: `/files/${name}`,
+    access: 'admin',
+    summary: `The lines ${name} wrote on one day (date=YYYY-MM-DD)`,
+    handler: async (req, res, { deps }) => {
+      const date = optionalString(req, 'date', 'query', 10) ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isDicomDate(date.replaceAll('-', ''))) throw invalid('date');
+      const text = await logLinesOf(join(deps.config.dataDir, 'logs'), name, date);
+      if (text === null) throw new AppError('not_found');
+      res.set('cache-control', 'no-store');
+      res.set('content-disposition', `inline; filename="${name.replace('.log', '')}-${date}.log"`);
+      res.type('text/plain; charset=utf-8').send(text);
+    },
+  })),
 ];

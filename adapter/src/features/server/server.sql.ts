@@ -33,3 +33,10 @@ export async function studyMarker(db: Db, auth: Auth): Promise<string> {
   );
   return rows[0]?.marker?.toISOString() ?? '';
 }
+
+/** The site's country (configs `app.country`, admin/general/localization); '' when not set. */
+export async function siteCountry(db: Db): Promise<string> {
+  const { rows } = await db.query<{ country: unknown }>(`select value ->> 'country' as country from configs where key = 'app'`);
+  const country = rows[0]?.country;
+  return typeof country === 'string' ? country : '';
+}

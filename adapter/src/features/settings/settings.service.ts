@@ -9,6 +9,8 @@ import {
   changedListSettingsProblems,
   setAtPath,
   splitKey,
+  settingsVersionOf,
+  SETTINGS_VERSION,
   upgradeSettings,
   viewerSettingsProblems,
   worklistLayoutProblems,
@@ -25,6 +27,16 @@ export async function loadSettings(db: Db, accountId: string): Promise<UserSetti
   const stored = await sql.selectSettings(db, accountId);
   if (!stored) throw new AppError('not_found');
   const { settings, changed } = upgradeSettings(stored.settings);
+  // A settings-version upgrade of an existing tree is what opens the release-notes dialog once
+  // (spec 1 §2); the client clears the mark when the dialog closes.
+  if (
+    changed &&
+    isJsonObject(stored.settings) &&
+    Object.keys(stored.settings).length > 0 &&
+    settingsVersionOf(stored.settings) < SETTINGS_VERSION
+  ) {
+    settings.release_notes = true;
+  }
   if (changed) await sql.updateSettings(db, accountId, JSON.stringify(settings), false);
   return settings;
 }

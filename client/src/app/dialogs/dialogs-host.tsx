@@ -2,6 +2,7 @@
 import { observer } from 'mobx-react-lite';
 import { ProfileDialog } from '../../features/accounts/components/profile-dialog.tsx';
 import { TimeZoneDialog } from '../../features/configs/components/time-zone-dialog.tsx';
+import { ContactDialog } from '../../features/licence/index.ts';
 import { sessionStore, uiStore, type DialogName } from '../../state/index.ts';
 import { DicomConnectionDialog } from './dicom-connection-dialog.tsx';
 import { ErrorDialog } from './error-dialog.tsx';
@@ -21,6 +22,7 @@ export const DialogsHost = observer(function DialogsHost() {
       {uiStore.isOpen('profile') && account && <ProfileDialog account={account} onClose={close('profile')} />}
       {uiStore.isOpen('keyboard_shortcuts') && <KeyboardShortcutsDialog onClose={close('keyboard_shortcuts')} />}
       {uiStore.isOpen('logout') && <LogoutDialog onClose={close('logout')} />}
+      {uiStore.isOpen('contact') && account && <ContactDialog onClose={close('contact')} />}
       {uiStore.isOpen('web_connection') && <WebConnectionDialog onClose={close('web_connection')} />}
       {uiStore.isOpen('dicom_connection') && (
         <DicomConnectionDialog canSeeConnections={canSeeConnections} onClose={close('dicom_connection')} />

@@ -8,6 +8,7 @@ import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@pacs/common';
 import { IndexStatusBanner } from '../../features/server/components/index-status-banner.tsx';
+import { ReleaseNotesDialog, StorageAlert } from '../../features/server/index.ts';
 import { LicenceAlert, ReminderDialog } from '../../features/licence/index.ts';
 import { DialogsHost } from '../dialogs/dialogs-host.tsx';
 import { rememberAllowedLocation } from '../guard.ts';
@@ -77,6 +78,7 @@ export const AppShell = observer(function AppShell() {
       <ToolbarSlot band={bars.toolbar} />
       <OfflineBanner />
       <IndexStatusBanner />
+      <StorageAlert />
       <LicenceAlert />
       <div className="app-body">
         {showSidebar && <Sidebar />}
@@ -87,6 +89,7 @@ export const AppShell = observer(function AppShell() {
       <MobileMenu />
       <DialogsHost />
       <ReminderDialog />
+      <ReleaseNotesDialog />
       <LoadingOverlay />
     </div>
   );

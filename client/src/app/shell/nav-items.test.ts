@@ -48,9 +48,9 @@ describe('sidebar items', () => {
 });
 
 describe('profile dropdown items', () => {
-  it('offers profile, shortcuts and logout to a signed-in user', () => {
+  it('offers profile, contact, shortcuts and logout to a signed-in user', () => {
     const items = keys(visibleItems(PROFILE_ITEMS, { account: account({ list: true }), edition: 'on_premises' }));
-    expect(items).toEqual(['profile', 'list', 'about', 'keyboard_shortcuts', 'logout']);
+    expect(items).toEqual(['profile', 'list', 'about', 'contact', 'keyboard_shortcuts', 'logout']);
   });
 
   it('hides the profile from guests and logout in the media viewer', () => {

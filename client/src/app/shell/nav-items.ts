@@ -41,6 +41,7 @@ const labels = defineMessages({
   about: { id: 'nav.about' },
   profile: { id: 'nav.profile' },
   keyboard_shortcuts: { id: 'nav.keyboard_shortcuts' },
+  contact: { id: 'nav.contact' },
   login: { id: 'nav.login' },
   logout: { id: 'nav.logout' },
 });
@@ -86,12 +87,15 @@ const SHORTCUTS: NavItem = {
   access: { login: true },
 };
 
+const CONTACT: NavItem = { key: 'contact', label: labels.contact, icon: 'mail', dialog: 'contact', access: { login: true } };
+
 export const SIDEBAR_ITEMS: readonly NavItem[] = [...AREAS, ABOUT];
-export const MOBILE_MENU_ITEMS: readonly NavItem[] = [PROFILE, ...AREAS, ABOUT, LOGOUT, LOGIN];
+export const MOBILE_MENU_ITEMS: readonly NavItem[] = [PROFILE, ...AREAS, ABOUT, CONTACT, LOGOUT, LOGIN];
 export const PROFILE_ITEMS: readonly NavItem[] = [
   PROFILE,
   ...AREAS.filter((item) => item.key !== 'viewer' && item.key !== 'report'),
   ABOUT,
+  CONTACT,
   SHORTCUTS,
   LOGOUT,
   LOGIN,

@@ -2,3 +2,4 @@
 export { useServiceInfo, getServiceInfoQueryOptions, serviceInfoQueryKey } from './api/get-service-info.ts';
 export { LicenceAlert } from './components/licence-alert.tsx';
 export { ReminderDialog } from './components/reminder-dialog.tsx';
+export { ContactDialog } from './components/contact-dialog.tsx';

@@ -1,15 +1,18 @@
-/** admin/general/log: the audit log with its search and pages, the chain check and the retention. */
+/** admin/general/log: the audit log with its search and pages, the chain check, the retention, the export and the server's log files. */
 import { useState } from 'react';
 import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
 import type { AuditQuery } from '@pacs/common';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { sessionStore } from '../../../state/index.ts';
+import { useAuditExport } from '../api/get-audit-export.ts';
 import { useAuditSettings } from '../api/get-audit-settings.ts';
 import { useEvents } from '../api/get-events.ts';
 import { useVerifyAuditChain } from '../api/verify-audit-chain.ts';
 import { EventFilters } from './event-filters.tsx';
 import { EventList } from './event-list.tsx';
+import { AuditExportForm } from './export-form.tsx';
+import { LogFiles } from './log-files.tsx';
 import { AuditRetentionForm } from './retention-form.tsx';
 import '../audit.css';
 
@@ -49,6 +52,7 @@ export const LogScreen = observer(function LogScreen() {
   const [offset, setOffset] = useState(0);
   const events = useEvents({ ...filters, Limit: PAGE_SIZE, Offset: offset });
   const settings = useAuditSettings();
+  const exporting = useAuditExport();
   const timeZone = sessionStore.configs?.time_zone || undefined;
   const count = events.data?.Total ?? 0;
   const last = Math.min(offset + PAGE_SIZE, count);
@@ -114,6 +118,20 @@ export const LogScreen = observer(function LogScreen() {
         </div>
         <div className="card">
           <ChainCheck />
+        </div>
+      </div>
+      <div className="card-grid">
+        <div className="card">
+          {exporting.data ? (
+            <AuditExportForm current={exporting.data} />
+          ) : (
+            <p className="muted" role="status">
+              <FormattedMessage id="common.loading" />
+            </p>
+          )}
+        </div>
+        <div className="card">
+          <LogFiles />
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 /**
  * The licence alert in the shell (spec 1 §2 "Other shell elements", spec 3 §2): for a Trial or
  * Demonstration licence, or one whose licence period has ended, a band with the type, the end of
- * the licence period and the study limit, and Activation for administrators (hidden for a
+ * the licence period and the study limit, Contact (the contact dialog), and Activation for administrators (hidden for a
  * Professional licence). Not on cloud or teleradiology; nothing without a licence (unlimited).
  * It can be closed for the rest of the session.
  */
@@ -11,7 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { isUnlimited } from '@pacs/common';
 import { Icon } from '../../../components/icons.tsx';
-import { sessionStore } from '../../../state/index.ts';
+import { sessionStore, uiStore } from '../../../state/index.ts';
 import { useServiceInfo } from '../api/get-service-info.ts';
 import '../licence.css';
 
@@ -39,6 +39,9 @@ export const LicenceAlert = observer(function LicenceAlert() {
           }}
         />
       </p>
+      <button type="button" className="button button-small" onClick={() => uiStore.openDialog('contact')}>
+        <FormattedMessage id="nav.contact" />
+      </button>
       {sessionStore.isAdmin && status.LicenseType !== 'Professional' && (
         <Link className="button button-small" to="/admin/general/license">
           <FormattedMessage id="licence.activation" />

@@ -64,7 +64,7 @@ function LicenceTable({ status }: { status: LicenseStatus }) {
   );
 }
 
-function DistributorTable({ status }: { status: LicenseStatus }) {
+export function DistributorTable({ status }: { status: LicenseStatus }) {
   const { Distributor: distributor } = status;
   const fields = [
     ['Name', defineMessage({ id: 'licence.distributor_fields.name' })],

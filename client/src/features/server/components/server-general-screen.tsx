@@ -1,0 +1,205 @@
+/**
+ * admin/server/general (spec 3 §3 "Server status", §7 `/server/update`): the server's name, its
+ * folders with what they take and what their disks have left, and how it serves (log level,
+ * region, time zone, web ports, HTTPS). Refreshed with the shell's 30-second status poll.
+ */
+import { Form, Formik } from 'formik';
+import type { ReactNode } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { SERVER_NAME_MAX_LENGTH, serverNameProblem, type FolderStatus, type ServerStatus } from '@pacs/common';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { TextField } from '../../../components/form-fields.tsx';
+import { SaveActions, useSaveSubmit } from '../../../components/save-form.tsx';
+import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
+import { useServerStatus } from '../api/get-server-status.ts';
+import { useUpdateServerName } from '../api/update-server-name.ts';
+import '../server.css';
+
+function NameForm({ name }: { name: string }) {
+  const update = useUpdateServerName();
+  const { saved, submit } = useSaveSubmit((values: { Name: string }) => update.mutateAsync(values.Name));
+  return (
+    <Formik
+      initialValues={{ Name: name }}
+      validate={(values) => {
+        const problem = serverNameProblem(values.Name);
+        return problem ? { Name: problem } : {};
+      }}
+      onSubmit={submit}
+      enableReinitialize
+    >
+      {({ isSubmitting, dirty }) => (
+        <Form className="form" noValidate aria-labelledby="server-name-title">
+          <h2 id="server-name-title" className="card-title">
+            <FormattedMessage id="server_general.name.title" />
+          </h2>
+          <TextField
+            name="Name"
+            label={<FormattedMessage id="server_general.name.label" />}
+            maxLength={SERVER_NAME_MAX_LENGTH}
+            autoComplete="off"
+          />
+          <SaveActions saved={saved} dirty={dirty} busy={isSubmitting} />
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+function FolderRow({ label, folder }: { label: ReactNode; folder: FolderStatus }) {
+  const intl = useIntl();
+  const taken = folder.Capacity > 0 ? Math.round(((folder.Capacity - folder.Available) / folder.Capacity) * 100) : 0;
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td className="mono server-path">{folder.Path}</td>
+      <td>
+        {folder.Exists ? (
+          formatFileSize(folder.Used)
+        ) : (
+          <span className="muted">
+            <FormattedMessage id="server_general.folders.missing" />
+          </span>
+        )}
+      </td>
+      <td>{formatFileSize(folder.Available)}</td>
+      <td>
+        <div className="server-disk">
+          <span>{formatFileSize(folder.Capacity)}</span>
+          <div
+            className={`server-disk-bar${taken >= 90 ? ' server-disk-bar-full' : ''}`}
+            role="meter"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={taken}
+            aria-label={intl.formatMessage({ id: 'server_general.folders.disk_used' }, { percent: taken })}
+          >
+            <div style={{ inlineSize: `${taken}%` }} />
+          </div>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function Folders({ status }: { status: ServerStatus }) {
+  const intl = useIntl();
+  return (
+    <section className="card" aria-labelledby="server-folders-title">
+      <h2 id="server-folders-title" className="card-title">
+        <FormattedMessage id="server_general.folders.title" />
+      </h2>
+      <div className="table-wrap">
+        <table className="table server-folders">
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="server_general.folders.folder" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="server_general.folders.path" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="server_general.folders.used" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="server_general.folders.available" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="server_general.folders.capacity" />
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <FolderRow label={<FormattedMessage id="server_general.folders.main" />} folder={status.MainFolderStatus} />
+            <FolderRow label={<FormattedMessage id="server_general.folders.logs" />} folder={status.LogFolderStatus} />
+            {status.BackupFolderStatuses.map((folder) => (
+              <FolderRow key={folder.Path} label={<FormattedMessage id="server_general.folders.backup" />} folder={folder} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted">
+        <FormattedMessage
+          id="server_general.folders.measured_at"
+          values={{ time: formatDateTime(status.MeasuredAt, intl.locale, status.TimeZone || undefined) }}
+        />
+      </p>
+    </section>
+  );
+}
+
+const facts = defineMessages({
+  log_level: { id: 'server_general.server.log_level' },
+  region: { id: 'server_general.server.region' },
+  time_zone: { id: 'server_general.server.time_zone' },
+  http: { id: 'server_general.server.http' },
+  https: { id: 'server_general.server.https' },
+  info: { id: 'server_general.server.log_info' },
+  verbose: { id: 'server_general.server.log_verbose' },
+  not_set: { id: 'server_general.server.not_set' },
+  port_on: { id: 'server_general.server.port_on' },
+  off: { id: 'server_general.server.off' },
+});
+
+function ServerFacts({ status }: { status: ServerStatus }) {
+  const intl = useIntl();
+  const web = status.WebServerStatus;
+  const onOff = (use: boolean, port: number | null) =>
+    use && port !== null ? intl.formatMessage(facts.port_on, { port }) : intl.formatMessage(facts.off);
+  const rows = [
+    [facts.log_level, intl.formatMessage(status.LogLevel === 'verbose' ? facts.verbose : facts.info)],
+    [facts.region, status.Region ? status.Region.toUpperCase() : intl.formatMessage(facts.not_set)],
+    [facts.time_zone, status.TimeZone],
+    [facts.http, onOff(web.HTTPUse, web.HTTPPort)],
+    [facts.https, onOff(web.HTTPSUse, web.HTTPSPort)],
+  ] as const;
+  return (
+    <section className="card" aria-labelledby="server-facts-title">
+      <h2 id="server-facts-title" className="card-title">
+        <FormattedMessage id="server_general.server.title" />
+      </h2>
+      <table className="table table-definition">
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label.id}>
+              <th scope="row">
+                <FormattedMessage {...label} />
+              </th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function ServerGeneralScreen() {
+  const status = useServerStatus(true);
+  return (
+    <div className="page">
+      <PageHeader
+        title={<FormattedMessage id="server_general.title" />}
+        description={<FormattedMessage id="server_general.description" />}
+      />
+      {status.data ? (
+        <>
+          <div className="card-grid">
+            <div className="card">
+              <NameForm name={status.data.Name} />
+            </div>
+            <ServerFacts status={status.data} />
+          </div>
+          <Folders status={status.data} />
+        </>
+      ) : (
+        <div className="card">
+          <p className="muted" role="status">
+            {status.isError ? <FormattedMessage id="server_general.unavailable" /> : <FormattedMessage id="common.loading" />}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
