@@ -62,6 +62,10 @@ const ShareStatisticsScreen = lazyScreen(statisticsScreens, 'ShareStatisticsScre
 const StudyStatisticsScreen = lazyScreen(statisticsScreens, 'StudyStatisticsScreen');
 const AdminStatisticsScreen = lazyScreen(statisticsScreens, 'AdminStatisticsScreen');
 const DashboardScreen = lazyScreen(() => import('../features/statistics/components/dashboard-screen.tsx'), 'DashboardScreen');
+const configsScreens = () => import('../features/configs/screens.ts');
+const LocalizationScreen = lazyScreen(configsScreens, 'LocalizationScreen');
+const OptionScreen = lazyScreen(configsScreens, 'OptionScreen');
+const ClientGeneralScreen = lazyScreen(configsScreens, 'ClientGeneralScreen');
 const PatientScreen = lazyScreen(() => import('../features/patients/components/patient-screen.tsx'), 'PatientScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
@@ -71,6 +75,9 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/general/log': LogScreen,
   '/admin/account': AccessScreen,
   '/admin/general/integration': IntegrationScreen,
+  '/admin/general/localization': LocalizationScreen,
+  '/admin/general/option': OptionScreen,
+  '/admin/client/general': ClientGeneralScreen,
   '/about/overview': AboutOverview,
   '/user/profile': ProfileScreen,
   '/list': StudyListScreen,
