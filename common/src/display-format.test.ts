@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDicomDate, formatDicomDateTime, formatInstant } from './display-format.ts';
+import { formatDicomDate, formatDicomDateTime, formatInstant, typedPersonName } from './display-format.ts';
 
 describe('the display formats', () => {
   it('lays DICOM dates out in each of the site formats', () => {
@@ -17,5 +17,14 @@ describe('the display formats', () => {
     expect(formatInstant(at, 'DD/MM/YYYY', 'Asia/Tokyo')).toBe('01/02/2024 08:30:00');
     expect(formatInstant(at, 'YYYY-MM-DD', 'America/New_York', { withSeconds: false })).toBe('2024-01-31 18:30');
     expect(formatInstant('not a date', 'YYYY-MM-DD', 'UTC')).toBe('not a date');
+  });
+});
+
+describe('typed person names', () => {
+  it('turn spaces into carets when the site asks, keeping groups written with carets', () => {
+    expect(typedPersonName('Yamada Tarou', true)).toBe('Yamada^Tarou');
+    expect(typedPersonName('Yamada  Tarou=山田 太郎', true)).toBe('Yamada^Tarou=山田^太郎');
+    expect(typedPersonName('van der Berg^Jan', true)).toBe('van der Berg^Jan');
+    expect(typedPersonName('Yamada Tarou', false)).toBe('Yamada Tarou');
   });
 });

@@ -87,3 +87,8 @@ export async function replaceConfigs(db: Db, key: string, value: unknown): Promi
     return next as unknown as Configs;
   });
 }
+
+/** Whether names people type are stored with carets for spaces (configs patient_name, spec 2 §9). */
+export async function spaceToCaret(db: Db | DbClient): Promise<boolean> {
+  return (await readConfigs(db)).patient_name?.is_replace_space_with_caret !== false;
+}

@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../http/errors.ts';
 import {
+  LANGUAGE_CODES,
   getAtPath,
   isJsonObject,
   setAtPath,
@@ -14,6 +15,7 @@ import {
   type UserSettings,
 } from '@pacs/common';
 import type { Db } from '../../db/pool.ts';
+import { selectConfigs } from '../configs/configs.sql.ts';
 import * as sql from './settings.sql.ts';
 
 /** Settings larger than this are refused: they are preferences, not a data store. */
@@ -22,9 +24,22 @@ const MAX_SETTINGS_BYTES = 1_000_000;
 export async function loadSettings(db: Db, accountId: string): Promise<UserSettings> {
   const stored = await sql.selectSettings(db, accountId);
   if (!stored) throw new AppError('not_found');
-  const { settings, changed } = upgradeSettings(stored.settings);
+  const upgraded = upgradeSettings(stored.settings);
+  let { settings, changed } = upgraded;
+  // Someone who never chose a language starts in the site's default (admin/general/localization).
+  if (!(isJsonObject(stored.settings) && typeof stored.settings.lang === 'string')) {
+    settings = { ...settings, lang: await siteLanguage(db) };
+    changed = true;
+  }
   if (changed) await sql.updateSettings(db, accountId, JSON.stringify(settings), false);
   return settings;
+}
+
+/** The site's default language (configs `lang`), English when none is set or it is not one we have. */
+export async function siteLanguage(db: Db): Promise<string> {
+  const stored = (await selectConfigs(db, 'app'))?.value;
+  const lang = isJsonObject(stored) ? stored.lang : undefined;
+  return typeof lang === 'string' && (LANGUAGE_CODES as readonly string[]).includes(lang) ? lang : 'en';
 }
 
 /**
