@@ -15,7 +15,7 @@ import { MESSAGES, PRODUCT_IMAGE_MESSAGES, formatInstant } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, anonymous, signIn, type Session } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
-import { storeTinyStudies } from '../harness/fixtures.ts';
+import { createReader, storeTinyStudies } from '../harness/fixtures.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -143,6 +143,37 @@ describe('the date format and time zone', () => {
     await setConfig('first_day_of_week', 'friday', 400);
     const config = (await admin.agent.get(`${API}/configs/get`).expect(200)).body;
     expect(config).toMatchObject({ time_zone: 'UTC', date_format: 'YYYY-MM-DD', lang: 'en', first_day_of_week: 'monday' });
+  });
+});
+
+describe('the site language and typed names', () => {
+  it('starts a new person in the site language and stores a typed name with a caret', async () => {
+    await setConfig('lang', 'ja');
+    try {
+      await createReader(admin, { id: 'new_reader', password: 'new-reader-1', role: { name: 'Readers', permissions: { list: true } } });
+      const reader = await signIn(stack.baseUrl, 'new_reader', 'new-reader-1');
+      expect((await reader.agent.get(`${API}/service/settings`).expect(200)).body.Settings.lang).toBe('ja');
+      // The administrator chose English long ago and keeps it.
+      expect((await admin.agent.get(`${API}/service/settings`).expect(200)).body.Settings.lang).toBe('en');
+    } finally {
+      await setConfig('lang', 'en');
+    }
+    const added = await admin.agent
+      .post(`${API}/patients/addinformation`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ ID: 'CARET-1', Name: 'Doe Jane' })
+      .expect(200);
+    expect(added.body.PatientName).toBe('Doe^Jane');
+    await setConfig('patient_name', { ja: 'kana', is_replace_space_with_caret: false });
+    const kept = await admin.agent
+      .post(`${API}/patients/addinformation`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ ID: 'CARET-2', Name: 'Doe Jane' })
+      .expect(200);
+    expect(kept.body.PatientName).toBe('Doe Jane');
+    await setConfig('patient_name', { ja: 'kana', is_replace_space_with_caret: true });
   });
 });
 
