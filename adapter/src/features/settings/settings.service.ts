@@ -26,8 +26,10 @@ export async function loadSettings(db: Db, accountId: string): Promise<UserSetti
   if (!stored) throw new AppError('not_found');
   const upgraded = upgradeSettings(stored.settings);
   let { settings, changed } = upgraded;
-  // Someone who never chose a language starts in the site's default (admin/general/localization).
-  if (!(isJsonObject(stored.settings) && typeof stored.settings.lang === 'string')) {
+  // Someone who never chose a language (neither `lang` nor the older `locale`) starts in the
+  // site's default (admin/general/localization).
+  const tree = stored.settings;
+  if (!(isJsonObject(tree) && (typeof tree.lang === 'string' || typeof tree.locale === 'string'))) {
     settings = { ...settings, lang: await siteLanguage(db) };
     changed = true;
   }
