@@ -68,6 +68,8 @@ describe('localization', () => {
 
     await go(page, '/admin/general/localization');
     await page.getByRole('heading', { name: 'Localization', level: 1 }).waitFor();
+    await page.getByLabel('Character set', { exact: true }).waitFor();
+    await screenshot(page, 'localization-desktop-top');
     await page.getByLabel('Country or region').selectOption('fr');
     await page.getByLabel('Time zone').selectOption('Europe/Paris');
     await page.getByLabel('Date format').selectOption('DD/MM/YYYY');

@@ -145,6 +145,9 @@ function LocalizationForm({ configs }: { configs: Configs }) {
             label={<FormattedMessage id="admin.localization.ja" />}
             options={JAPANESE_NAME_FORMS.map((form) => ({ value: form, label: intl.formatMessage(CHOICES[form]) }))}
           />
+          <p className="field-hint">
+            <FormattedMessage id="admin.localization.ja_hint" />
+          </p>
           <CheckboxField name="is_replace_space_with_caret" label={<FormattedMessage id="admin.localization.caret" />} />
           <SaveActions saved={saved} dirty={dirty} busy={isSubmitting} />
         </Form>
