@@ -32,6 +32,12 @@ describe('the site configs rules', () => {
       expect(siteConfigProblems('date_format', { ...defaultConfigs(), date_format: format })).toHaveProperty('date_format');
   });
 
+  it('takes a country code in either case', () => {
+    expect(siteConfigProblems('country', { ...defaultConfigs(), country: 'jp' })).toEqual({});
+    expect(siteConfigProblems('country', { ...defaultConfigs(), country: 'IL' })).toEqual({});
+    expect(siteConfigProblems('country', { ...defaultConfigs(), country: 'XX' })).toEqual({ country: MESSAGES.invalid });
+  });
+
   it('checks only what the save touched', () => {
     const tree = { ...defaultConfigs(), date_format: 'YYYYY' };
     expect(siteConfigProblems('country', tree)).toEqual({});

@@ -42,9 +42,9 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
-/** A region code of COUNTRY_CODES, lower-case as stored. */
+/** A region code of COUNTRY_CODES. The screens store it lower-case; older clients and scripts wrote it upper-case. */
 export function isCountry(value: unknown): boolean {
-  return typeof value === 'string' && /^[a-z]{2}$/.test(value) && COUNTRY_CODES.includes(value.toUpperCase());
+  return typeof value === 'string' && /^[A-Za-z]{2}$/.test(value) && COUNTRY_CODES.includes(value.toUpperCase());
 }
 
 const oneOf =

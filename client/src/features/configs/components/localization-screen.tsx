@@ -49,7 +49,7 @@ const schema = yup.object({
 
 function valuesOf(configs: Configs): LocalizationValues {
   return {
-    country: configs.country,
+    country: configs.country.toLowerCase(),
     time_zone: configs.time_zone,
     date_format: configs.date_format,
     first_day_of_week: configs.first_day_of_week,
