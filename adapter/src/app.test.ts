@@ -52,7 +52,17 @@ describe('route declarations', () => {
 
   it('keeps public routes to the ones that must work before sign-in', () => {
     const open = API_ROUTES.filter((route) => route.access === 'public').map((route) => `${route.method} ${route.path}`);
-    // Single sign-on's button and its start are needed before sign-in too (features/integration).
-    expect(open.sort()).toEqual(['get /login', 'get /oidc/provider', 'get /oidc/start', 'get /product/info', 'get /state', 'post /login']);
+    // Single sign-on's button and its start are needed before sign-in too (features/integration),
+    // and the site's logo and favicon, which the sign-in page shows (features/configs).
+    expect(open.sort()).toEqual([
+      'get /files/:name',
+      'get /login',
+      'get /oidc/provider',
+      'get /oidc/start',
+      'get /product/imagefiles',
+      'get /product/info',
+      'get /state',
+      'post /login',
+    ]);
   });
 });

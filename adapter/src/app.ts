@@ -13,6 +13,8 @@ import { compressAnswers, serveClient } from './http/compression.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { integrationRoutes } from './features/integration/integration.routes.ts';
 import { configsRoutes } from './features/configs/configs.routes.ts';
+import { characterSetRoutes } from './features/configs/character-set.routes.ts';
+import { productImageRoutes } from './features/configs/product-images.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { serverRoutes } from './features/server/server.routes.ts';
 import { licenceRoutes } from './features/licence/licence.routes.ts';
@@ -47,6 +49,8 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...securityRoutes,
   ...settingsRoutes,
   ...configsRoutes,
+  ...characterSetRoutes,
+  ...productImageRoutes,
   ...studiesRoutes,
   ...dicomwebRoutes,
   ...importRoutes,

@@ -22,6 +22,7 @@ import type { Deps } from './deps.ts';
 import { log } from './log.ts';
 import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
+import { startCharacterSetSync } from './features/configs/character-set.service.ts';
 import { watchStudyLimit } from './features/licence/licence.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
@@ -103,6 +104,8 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const stopAutoDeleteJob = startAutoDeleteJob(deps, 60_000);
   // The audit log's retention, checked hourly (a record lives its retention to within the hour).
   const stopAuditRetention = startRetentionJob(deps, 60 * 60_000);
+  // Orthanc forgets the default character set on every restart: pushed now, checked every minute.
+  const stopCharacterSetSync = startCharacterSetSync(deps, 60_000);
   const purge = setInterval(() => {
     deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
     void sweepUploads();
@@ -120,6 +123,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       stopTrashJob();
       stopAutoDeleteJob();
       stopAuditRetention();
+      stopCharacterSetSync();
       studyLimit.stop();
       await follower.stop();
       server.closeIdleConnections();

@@ -35,3 +35,6 @@ export * from './integration.ts';
 export * from './statistics.ts';
 export * from './audit.ts';
 export * from './licence.ts';
+export * from './display-format.ts';
+export * from './character-sets.ts';
+export * from './product-images.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyItem } from './studies.ts';
-import { csvField, csvFileName, csvLine, csvPersonName, studyCsvCell } from './study-csv.ts';
+import { formatPersonName } from './display-format.ts';
+import { csvField, csvFileName, csvLine, studyCsvCell } from './study-csv.ts';
 
 describe('csvField', () => {
   it('leaves plain text as it is', () => {
@@ -75,7 +76,7 @@ describe('studyCsvCell', () => {
   });
 
   it('joins person name groups with two spaces', () => {
-    expect(csvPersonName('^^')).toBe('');
-    expect(csvPersonName('Doe^John^^Dr')).toBe('Doe John Dr');
+    expect(formatPersonName('^^')).toBe('');
+    expect(formatPersonName('Doe^John^^Dr')).toBe('Doe John Dr');
   });
 });

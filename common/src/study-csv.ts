@@ -5,6 +5,16 @@
  * the list shows them (client features/studies/format.ts): DICOM dates in the configured date
  * format, person names with their component groups, instants in the site's time zone.
  */
+import {
+  formatDicomDate,
+  formatDicomDateTime,
+  formatDicomTime,
+  formatFileSize,
+  formatInstant,
+  formatPersonName,
+  instantParts,
+} from './display-format.ts';
+import type { DisplayFormat } from './display-format.ts';
 import type { StudyItem } from './studies.ts';
 
 /** Excel reads a UTF-8 file as the system code page unless it starts with this mark. */
@@ -54,102 +64,12 @@ export function csvLine(fields: readonly string[]): string {
 
 /** `studies-20240131-093015.csv`, in the given time zone (the site's), UTC when it is unknown. */
 export function csvFileName(now: Date, timeZone?: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  };
-  const parts = dateParts(now, options, timeZone);
+  const parts = instantParts(now, timeZone || 'UTC');
   return `studies-${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}.csv`;
 }
 
-function dateParts(date: Date, options: Intl.DateTimeFormatOptions, timeZone?: string): Record<string, string> {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timeZone || 'UTC' }).formatToParts(date);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).formatToParts(date);
-  }
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
-}
-
-export interface CsvFormat {
-  /** configs.date_format, e.g. `YYYY-MM-DD` or `DD/MM/YYYY`. */
-  dateFormat: string;
-  /** configs.time_zone; '' or undefined: UTC. */
-  timeZone?: string | undefined;
-}
-
-const DEFAULT_FORMAT = 'YYYY-MM-DD';
-
-function applyDateFormat(year: string, month: string, day: string, format: string): string {
-  return (format || DEFAULT_FORMAT).toUpperCase().replace('YYYY', year).replace('MM', month).replace('DD', day);
-}
-
-function dicomDate(value: string, format: string): string {
-  const digits = value.replace(/[^0-9]/g, '');
-  if (digits.length !== 8) return value;
-  return applyDateFormat(digits.slice(0, 4), digits.slice(4, 6), digits.slice(6, 8), format);
-}
-
-function dicomTime(value: string): string {
-  const digits = value.split('.')[0]?.replace(/[^0-9]/g, '') ?? '';
-  if (digits.length < 4) return value;
-  const parts = [digits.slice(0, 2), digits.slice(2, 4)];
-  if (digits.length >= 6) parts.push(digits.slice(4, 6));
-  return parts.join(':');
-}
-
-function dicomDateTime(value: string, format: string): string {
-  const match = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{2}):?(\d{2}):?(\d{2})?)?/.exec(value);
-  if (!match) return value;
-  const [, year = '', month = '', day = '', hour, minute, second] = match;
-  const date = applyDateFormat(year, month, day, format);
-  if (hour === undefined || minute === undefined) return date;
-  return `${date} ${hour}:${minute}${second === undefined ? '' : `:${second}`}`;
-}
-
-function instant(value: string, format: string, timeZone?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  const parts = dateParts(
-    date,
-    { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
-    timeZone,
-  );
-  return `${applyDateFormat(parts.year ?? '', parts.month ?? '', parts.day ?? '', format)} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-/** `Yamada^Tarou=山田^太郎` → `Yamada Tarou  山田 太郎`: every non-empty group, carets as spaces. */
-export function csvPersonName(value: string): string {
-  return value
-    .split('=')
-    .map((group) =>
-      group
-        .split('^')
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .join(' '),
-    )
-    .filter(Boolean)
-    .join('  ');
-}
-
-const SIZE_UNITS = ['KB', 'MB', 'GB', 'TB', 'PB'] as const;
-
-function fileSize(bytes: number): string {
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
-}
+/** The site's date format and time zone (configs); a CSV with no time zone is written in UTC. */
+export type CsvFormat = DisplayFormat;
 
 function number(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(2)));
@@ -165,13 +85,13 @@ const NAME_KEYS = new Set(['PatientName', 'ReferringPhysicianName', 'PerformingP
 export function studyCsvCell(key: string, item: StudyItem, format: CsvFormat): string {
   const value: unknown = Object.hasOwn(item, key) ? (item as unknown as Record<string, unknown>)[key] : undefined;
   if (value === null || value === undefined || value === '') return '';
-  if (key === 'FileSize' && typeof value === 'number') return fileSize(value);
+  if (key === 'FileSize' && typeof value === 'number') return formatFileSize(value);
   if (typeof value === 'string') {
-    if (DATE_KEYS.has(key)) return dicomDate(value, format.dateFormat);
-    if (TIME_KEYS.has(key)) return dicomTime(value);
-    if (DICOM_DATE_TIME_KEYS.has(key)) return dicomDateTime(value, format.dateFormat);
-    if (INSTANT_KEYS.has(key)) return instant(value, format.dateFormat, format.timeZone);
-    if (NAME_KEYS.has(key)) return csvPersonName(value);
+    if (DATE_KEYS.has(key)) return formatDicomDate(value, format.dateFormat);
+    if (TIME_KEYS.has(key)) return formatDicomTime(value);
+    if (DICOM_DATE_TIME_KEYS.has(key)) return formatDicomDateTime(value, format.dateFormat);
+    if (INSTANT_KEYS.has(key)) return formatInstant(value, format.dateFormat, format.timeZone || 'UTC');
+    if (NAME_KEYS.has(key)) return formatPersonName(value);
     return value;
   }
   if (typeof value === 'number') return number(value);

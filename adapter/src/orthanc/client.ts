@@ -392,6 +392,27 @@ export class OrthancClient {
   }
 
   /** Restarts Orthanc in place (POST /tools/reset); it reads its configuration files again. */
+  /** The encoding Orthanc reads files without a SpecificCharacterSet with (its name, e.g. `Utf8`). */
+  async getDefaultEncoding(options: RequestOptions = {}): Promise<string> {
+    const response = await this.request('/tools/default-encoding', options);
+    const text = await response.text();
+    if (!response.ok) throw new OrthancAnswerError('/tools/default-encoding', response.status, text);
+    return text.trim();
+  }
+
+  /** Changes it at run time (Orthanc keeps it in memory only: the adapter pushes it again at start). */
+  async putDefaultEncoding(name: string, options: RequestOptions = {}): Promise<void> {
+    const body = Buffer.from(name);
+    const response = await this.request('/tools/default-encoding', {
+      ...options,
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'text/plain' },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new OrthancAnswerError('/tools/default-encoding', response.status, text);
+  }
+
   async reset(options: RequestOptions = {}): Promise<void> {
     await this.send('/tools/reset', 'POST', {}, options);
   }

@@ -76,6 +76,10 @@ const UserViewerAppearanceScreen = lazyScreen(viewerSettings, 'UserViewerAppeara
 const UserViewerLayoutScreen = lazyScreen(viewerSettings, 'UserViewerLayoutScreen');
 const UserViewerWindowLevelScreen = lazyScreen(viewerSettings, 'UserViewerWindowLevelScreen');
 const DicomHeaderScreen = lazyScreen(() => import('../features/viewer/components/dicom-header-screen.tsx'), 'DicomHeaderScreen');
+const configsScreens = () => import('../features/configs/screens.ts');
+const LocalizationScreen = lazyScreen(configsScreens, 'LocalizationScreen');
+const OptionScreen = lazyScreen(configsScreens, 'OptionScreen');
+const ClientGeneralScreen = lazyScreen(configsScreens, 'ClientGeneralScreen');
 const PatientScreen = lazyScreen(() => import('../features/patients/components/patient-screen.tsx'), 'PatientScreen');
 
 /** Screens that exist in this release, by full path; every other route shows a placeholder. */
@@ -85,6 +89,9 @@ const SCREENS: Record<string, ComponentType> = {
   '/admin/general/log': LogScreen,
   '/admin/account': AccessScreen,
   '/admin/general/integration': IntegrationScreen,
+  '/admin/general/localization': LocalizationScreen,
+  '/admin/general/option': OptionScreen,
+  '/admin/client/general': ClientGeneralScreen,
   '/about/overview': AboutOverview,
   '/about/release-notes': ReleaseNotesPage,
   '/about/terms': TermsPage,

@@ -8,8 +8,11 @@ import { FormattedMessage } from 'react-intl';
 import { serverFieldErrors } from '../lib/form-errors.ts';
 import { FormAlert } from './form-fields.tsx';
 
-/** Formik's onSubmit for `save`, and whether the last save succeeded. */
-export function useSaveSubmit<Values extends FormikValues>(save: (values: Values) => Promise<unknown>) {
+/**
+ * Formik's onSubmit for `save`, and whether the last save succeeded. `rename` maps the server's
+ * field names to the form's (e.g. a configs member `patient_name.ja` to the form's `ja`).
+ */
+export function useSaveSubmit<Values extends FormikValues>(save: (values: Values) => Promise<unknown>, rename?: Record<string, string>) {
   const [saved, setSaved] = useState(false);
   const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
     setSaved(false);
@@ -17,7 +20,7 @@ export function useSaveSubmit<Values extends FormikValues>(save: (values: Values
       await save(values);
       setSaved(true);
     } catch (error) {
-      const fields = serverFieldErrors(error);
+      const fields = serverFieldErrors(error, rename);
       if (fields) helpers.setErrors(fields as FormikErrors<Values>);
     }
   };

@@ -39,3 +39,10 @@ describe('intlLocale', () => {
     expect(intlLocale('ja')).toBe('ja');
   });
 });
+
+describe('the site default language', () => {
+  it('is chosen from exactly the languages the client has catalogues for', async () => {
+    const { LANGUAGE_CODES } = await import('@pacs/common');
+    expect([...LANGUAGE_CODES].sort()).toEqual(LANGUAGES.map((language) => language.code).sort());
+  });
+});

@@ -17,6 +17,8 @@ export interface RequestOptions {
   form?: FormFields;
   /** Sent as application/json. */
   json?: unknown;
+  /** Sent as multipart/form-data (files); the browser sets the boundary. */
+  multipart?: FormData;
   /** How to read a 200 answer; JSON by default. */
   responseType?: 'json' | 'text';
   signal?: AbortSignal;
@@ -66,6 +68,8 @@ function buildInit(method: Method, options: RequestOptions, csrfToken: string | 
   if (options.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
     body = toFormBody(options.form);
+  } else if (options.multipart) {
+    body = options.multipart;
   } else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);

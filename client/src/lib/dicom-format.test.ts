@@ -13,6 +13,29 @@ function sources(dir: string): string[] {
   });
 }
 
+/** The top-level arguments of every call of `callee` in a source text. */
+function callArguments(source: string, callee: string): string[][] {
+  const calls: string[][] = [];
+  for (let at = source.indexOf(callee); at !== -1; at = source.indexOf(callee, at + 1)) {
+    const args: string[] = [];
+    let depth = 0;
+    let current = '';
+    for (const ch of source.slice(at + callee.length)) {
+      if (depth === 0 && (ch === ',' || ch === ')')) {
+        if (current.trim()) args.push(current.trim());
+        current = '';
+        if (ch === ')') break;
+        continue;
+      }
+      if (ch === '(') depth++;
+      if (ch === ')') depth--;
+      current += ch;
+    }
+    calls.push(args);
+  }
+  return calls;
+}
+
 describe('DICOM value formatting', () => {
   it('shows every group of a multi-group person name', () => {
     expect(personNameGroups('Yamada^Tarou=山田^太郎=やまだ^たろう')).toEqual(['Yamada Tarou', '山田 太郎', 'やまだ たろう']);
@@ -46,6 +69,22 @@ describe('DICOM value formatting', () => {
       'features/studies/format.ts',
     ]) {
       expect(importsIt(file), file).toBe(true);
+    }
+  });
+
+  it('is given the site date format wherever the viewer and the report show a date', () => {
+    for (const file of [
+      'features/viewer/components/viewport-cell.tsx',
+      'features/viewer/components/study-header.tsx',
+      'features/viewer/components/comparison-bar.tsx',
+      'features/viewer/components/series-thumbnails.tsx',
+      'features/reports/components/report-study-header.tsx',
+    ]) {
+      const source = readFileSync(join(SRC, file), 'utf8');
+      const calls = callArguments(source, 'formatDicomDate(');
+      expect(calls.length, file).toBeGreaterThan(0);
+      // One argument alone would lay the date out in the default format whatever the site chose.
+      for (const args of calls) expect(args.length, `${file}: formatDicomDate(${args.join(', ')})`).toBe(2);
     }
   });
 });

@@ -4,9 +4,11 @@
  */
 import { makeAutoObservable } from 'mobx';
 import {
+  DEFAULT_DATE_FORMAT,
   hasPermission,
   isAdmin,
   type Configs,
+  type DisplayFormat,
   type Edition,
   type PermissionContext,
   type PermissionKey,
@@ -56,6 +58,14 @@ export class SessionStore {
 
   get isGuest(): boolean {
     return this.account?.IsGuest ?? false;
+  }
+
+  /**
+   * The site's date format and time zone (configs), as every date on screen is written with them
+   * (common display-format.ts); defaults until the configs are loaded.
+   */
+  get displayFormat(): DisplayFormat {
+    return { dateFormat: this.configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: this.configs?.time_zone || undefined };
   }
 
   can(key: PermissionKey): boolean {

@@ -20,3 +20,4 @@ export * from './defaults.ts';
 export * from './version.ts';
 export * from './migrations.ts';
 export * from './upgrade.ts';
+export * from './site-rules.ts';

@@ -8,6 +8,7 @@ import {
   isJsonObject,
   migrateLegacyRolePermissions,
   setAtPath,
+  siteConfigProblems,
   upgradeConfigs,
   type Configs,
   type JsonObject,
@@ -80,7 +81,14 @@ export async function replaceConfigs(db: Db, key: string, value: unknown): Promi
       next = setAtPath(next, PATIENT_IMPORT_FLAG, imported ?? false);
     }
     assertWorklistLayout(key, next);
+    const siteProblems = siteConfigProblems(key, next);
+    if (Object.keys(siteProblems).length > 0) throw new AppError('validation_failed', siteProblems);
     await writeConfigs(client, next);
     return next as unknown as Configs;
   });
+}
+
+/** Whether names people type are stored with carets for spaces (configs patient_name, spec 2 §9). */
+export async function spaceToCaret(db: Db | DbClient): Promise<boolean> {
+  return (await readConfigs(db)).patient_name?.is_replace_space_with_caret !== false;
 }

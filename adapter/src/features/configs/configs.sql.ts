@@ -7,7 +7,7 @@ export async function selectConfigs(db: Db | DbClient, key: string, lock = false
   return rows[0];
 }
 
-export async function upsertConfigs(db: DbClient, key: string, value: unknown): Promise<void> {
+export async function upsertConfigs(db: Db | DbClient, key: string, value: unknown): Promise<void> {
   await db.query(
     `insert into configs (key, value) values ($1, $2)
      on conflict (key) do update set value = excluded.value, updated_at = now()`,

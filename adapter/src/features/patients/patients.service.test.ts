@@ -10,7 +10,7 @@ import * as sql from './patients.sql.ts';
 import { addPatient, deletePatient, findPatient, importPatients, searchPatients, updatePatient } from './patients.service.ts';
 
 vi.mock('./patients.sql.ts');
-vi.mock('../configs/configs.service.ts', () => ({ ensureConfigs: vi.fn() }));
+vi.mock('../configs/configs.service.ts', () => ({ ensureConfigs: vi.fn(), spaceToCaret: vi.fn(() => Promise.resolve(true)) }));
 
 const auth = { accountId: 'tech' } as unknown as Auth;
 const row: sql.PatientRow = {
@@ -101,6 +101,11 @@ describe('adding, changing, deleting', () => {
       birthDate: '19700506',
       comments: '',
     });
+  });
+
+  it('stores a typed name with a caret for the space, as the site option says', async () => {
+    await addPatient(deps().deps, auth, { ...good, Name: 'Doe Jane' });
+    expect(vi.mocked(sql.insertPatient).mock.calls.at(-1)?.[1]).toMatchObject({ name: 'Doe^Jane', searchName: 'DOE JANE' });
   });
 
   it('refuses bad input naming every field, before any SQL', async () => {

@@ -8,6 +8,7 @@ import {
   isOnPremises,
   MESSAGES,
   normalizePatientInput,
+  typedPersonName,
   patientInputProblems,
   type OrderTerm,
   type Patient,
@@ -23,7 +24,7 @@ import { transaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { searchableName } from '../../study-index/records.ts';
-import { ensureConfigs } from '../configs/configs.service.ts';
+import { ensureConfigs, spaceToCaret } from '../configs/configs.service.ts';
 import * as sql from './patients.sql.ts';
 
 export interface PatientSearch {
@@ -78,10 +79,11 @@ export async function findPatient(deps: Deps, auth: Auth, key: { no: number } | 
 }
 
 /** The payload checked by common's rules (400 naming every bad field) and normalized. */
-function fieldsOf(input: Partial<Record<keyof PatientInput, unknown>>): sql.PatientFields {
+function fieldsOf(input: Partial<Record<keyof PatientInput, unknown>>, caret: boolean): sql.PatientFields {
   const problems = patientInputProblems(input);
   if (Object.keys(problems).length > 0) throw new AppError('validation_failed', problems);
-  const value = normalizePatientInput(input as Partial<PatientInput>);
+  const normalized = normalizePatientInput(input as Partial<PatientInput>);
+  const value = { ...normalized, Name: typedPersonName(normalized.Name, caret) };
   return {
     id: value.ID,
     name: value.Name,
@@ -96,7 +98,7 @@ const taken = () => new AppError('already_exists', { ID: MESSAGES.already_exists
 
 export async function addPatient(deps: Deps, _auth: Auth, input: Partial<Record<keyof PatientInput, unknown>>): Promise<Patient> {
   requireOnPremises(deps);
-  const row = await sql.insertPatient(deps.db, fieldsOf(input));
+  const row = await sql.insertPatient(deps.db, fieldsOf(input, await spaceToCaret(deps.db)));
   if (!row) throw taken();
   return toPatient(row);
 }
@@ -108,7 +110,7 @@ export async function updatePatient(
   input: Partial<Record<keyof PatientInput, unknown>>,
 ): Promise<Patient> {
   requireOnPremises(deps);
-  const fields = fieldsOf(input);
+  const fields = fieldsOf(input, await spaceToCaret(deps.db));
   if (await sql.patientIdTaken(deps.db, fields.id, no)) throw taken();
   // Two saves racing for one PatientID: the unique index refuses the second (23505 → already_exists).
   const row = await sql.updatePatient(deps.db, auth, no, fields);

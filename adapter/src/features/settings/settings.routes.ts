@@ -10,7 +10,7 @@ import { defaultSettings, isAdmin, type SettingsResponse } from '@pacs/common';
 import type { AnyRouteSpec, SignedContext } from '../../http/routes.ts';
 import { AppError } from '../../http/errors.ts';
 import { dottedKey, jsonField, optionalString } from '../../http/input.ts';
-import { loadSettings, replaceSettings, requireAccountId } from './settings.service.ts';
+import { loadSettings, replaceSettings, requireAccountId, siteLanguage } from './settings.service.ts';
 
 function targetAccount(req: Request, { deps, auth }: SignedContext): Promise<string> | string {
   if (auth.accessKey !== null) throw new AppError('forbidden');
@@ -45,7 +45,7 @@ export const settingsRoutes: AnyRouteSpec[] = [
     handler: async (_req, _res, { deps, auth }): Promise<SettingsResponse> => ({
       Id: auth.accountId,
       // Share guests get the defaults, never stored: many people share one guest account.
-      Settings: auth.accessKey !== null ? defaultSettings() : await loadSettings(deps.db, auth.accountId),
+      Settings: auth.accessKey !== null ? defaultSettings(await siteLanguage(deps.db)) : await loadSettings(deps.db, auth.accountId),
     }),
   },
   replaceRoute('replace'),

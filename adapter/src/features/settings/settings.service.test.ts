@@ -4,9 +4,11 @@ import { upgradeSettings } from '@pacs/common';
 import type { Db } from '../../db/pool.ts';
 import { refusal } from '../../testing/refusal.ts';
 import * as sql from './settings.sql.ts';
+import { selectConfigs } from '../configs/configs.sql.ts';
 import { loadSettings, replaceSettings, requireAccountId } from './settings.service.ts';
 
 vi.mock('./settings.sql.ts', () => ({ selectSettings: vi.fn(), updateSettings: vi.fn(), accountIdOf: vi.fn() }));
+vi.mock('../configs/configs.sql.ts', () => ({ selectConfigs: vi.fn() }));
 
 const db = {} as Db;
 const current = upgradeSettings(undefined).settings;
@@ -24,6 +26,18 @@ describe('settings', () => {
     vi.mocked(sql.selectSettings).mockResolvedValue({ settings: {} });
     expect(await loadSettings(db, 'alice')).toEqual(current);
     expect(sql.updateSettings).toHaveBeenCalledWith(db, 'alice', JSON.stringify(current), false);
+  });
+
+  it('starts someone who never chose a language in the site default language', async () => {
+    vi.mocked(sql.selectSettings).mockResolvedValue({ settings: {} });
+    vi.mocked(selectConfigs).mockResolvedValue({ value: { lang: 'ja' } });
+    expect((await loadSettings(db, 'alice')).lang).toBe('ja');
+    vi.mocked(selectConfigs).mockResolvedValue({ value: { lang: 'tlh' } });
+    expect((await loadSettings(db, 'alice')).lang).toBe('en');
+    // A language the person chose stays theirs.
+    vi.mocked(sql.selectSettings).mockResolvedValue({ settings: { ...current, lang: 'fr' } });
+    vi.mocked(selectConfigs).mockResolvedValue({ value: { lang: 'ja' } });
+    expect((await loadSettings(db, 'alice')).lang).toBe('fr');
   });
 
   it('does not write settings that are already current', async () => {

@@ -4,6 +4,7 @@
  */
 import { AppError } from '../../http/errors.ts';
 import {
+  LANGUAGE_CODES,
   getAtPath,
   isJsonObject,
   changedListSettingsProblems,
@@ -18,6 +19,7 @@ import {
   type UserSettings,
 } from '@pacs/common';
 import type { Db } from '../../db/pool.ts';
+import { selectConfigs } from '../configs/configs.sql.ts';
 import * as sql from './settings.sql.ts';
 
 /** Settings larger than this are refused: they are preferences, not a data store. */
@@ -26,7 +28,8 @@ const MAX_SETTINGS_BYTES = 1_000_000;
 export async function loadSettings(db: Db, accountId: string): Promise<UserSettings> {
   const stored = await sql.selectSettings(db, accountId);
   if (!stored) throw new AppError('not_found');
-  const { settings, changed } = upgradeSettings(stored.settings);
+  const upgraded = upgradeSettings(stored.settings);
+  let { settings, changed } = upgraded;
   // A settings-version upgrade of an existing tree is what opens the release-notes dialog once
   // (spec 1 §2); the client clears the mark when the dialog closes.
   if (
@@ -37,8 +40,22 @@ export async function loadSettings(db: Db, accountId: string): Promise<UserSetti
   ) {
     settings.release_notes = true;
   }
+  // Someone who never chose a language (neither `lang` nor the older `locale`) starts in the
+  // site's default (admin/general/localization).
+  const tree = stored.settings;
+  if (!(isJsonObject(tree) && (typeof tree.lang === 'string' || typeof tree.locale === 'string'))) {
+    settings = { ...settings, lang: await siteLanguage(db) };
+    changed = true;
+  }
   if (changed) await sql.updateSettings(db, accountId, JSON.stringify(settings), false);
   return settings;
+}
+
+/** The site's default language (configs `lang`), English when none is set or it is not one we have. */
+export async function siteLanguage(db: Db): Promise<string> {
+  const stored = (await selectConfigs(db, 'app'))?.value;
+  const lang = isJsonObject(stored) ? stored.lang : undefined;
+  return typeof lang === 'string' && (LANGUAGE_CODES as readonly string[]).includes(lang) ? lang : 'en';
 }
 
 /**

@@ -11,6 +11,7 @@
 import {
   isOnPremises,
   normalizeWorklistEntry,
+  typedPersonName,
   type WorklistEntryInput,
   type WorklistItem,
   type WorklistList,
@@ -24,6 +25,7 @@ import { siteTimeZone, touchHeartbeatMarker } from '../../db/site.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
+import { spaceToCaret } from '../configs/configs.service.ts';
 import { newUid } from '../viewer/capture.ts';
 import { reconcileWorklistFolder, syncWorklistFile, type WorklistFileEntry } from './worklist-files.ts';
 import * as sql from './worklist.sql.ts';
@@ -109,10 +111,20 @@ export async function searchWorklist(deps: Deps, search: WorklistSearch, page: {
   return { Count: count, Items: rows.map(toWorklistItem), Limit: page.limit, Offset: page.offset, RequestedAt: requestedAt };
 }
 
+/** The entry's person names as the site stores typed names (space to caret, configs patient_name). */
+async function typedNames(deps: Deps, entry: WorklistEntryInput): Promise<WorklistEntryInput> {
+  const caret = await spaceToCaret(deps.db);
+  return {
+    ...entry,
+    PatientName: typedPersonName(entry.PatientName, caret),
+    ReferringPhysicianName: typedPersonName(entry.ReferringPhysicianName, caret),
+  };
+}
+
 /** Schedules an entry: a new StudyInstanceUID keys it, and its worklist file is written. */
 export async function createEntry(deps: Deps, auth: Auth, input: WorklistEntryInput): Promise<WorklistItem> {
   requireOnPremises(deps);
-  const entry = normalizeWorklistEntry(input);
+  const entry = await typedNames(deps, normalizeWorklistEntry(input));
   await assertAccessionFree(deps, entry.AccessionNumber, null);
   const row = await transaction(deps.db, async (client) => {
     const inserted = await sql.insertEntry(client, newUid(), entry, auth.accountId);
@@ -126,7 +138,7 @@ export async function createEntry(deps: Deps, auth: Auth, input: WorklistEntryIn
 /** Rewrites an entry (and its file); Status none or disabled puts it on or takes it off the modalities' list. */
 export async function updateEntry(deps: Deps, uid: string, input: WorklistEntryInput, status?: WorklistStatus): Promise<WorklistItem> {
   requireOnPremises(deps);
-  const entry = normalizeWorklistEntry(input);
+  const entry = await typedNames(deps, normalizeWorklistEntry(input));
   const current = await sql.selectEntry(deps.db, uid);
   if (!current || current.status === 'deleted') throw new AppError('not_found');
   // Started or completed entries keep their status: images have arrived for them.

@@ -1,11 +1,12 @@
-/** The top bar every route has: logo and product name, the mobile menu button, the profile menu. */
+/** The top bar every route has: the site's logo and text, the mobile menu button, the profile menu. */
 import { observer } from 'mobx-react-lite';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@pacs/common';
 import { paths } from '../../lib/paths.ts';
 import { sessionStore, uiStore } from '../../state/index.ts';
-import { Icon, Logo } from '../../components/icons.tsx';
+import { Icon } from '../../components/icons.tsx';
+import { SiteBrand, useSiteFavicon } from '../../features/configs/index.ts';
 import { ProfileDropdown } from './profile-dropdown.tsx';
 
 export const GlobalBar = observer(function GlobalBar() {
@@ -13,6 +14,7 @@ export const GlobalBar = observer(function GlobalBar() {
   const { pathname } = useLocation();
   const home = pathname === paths.invalid.path ? paths.invalid.getHref() : paths.list.getHref();
   const productName = sessionStore.serverState?.ProductName ?? PRODUCT_NAME;
+  useSiteFavicon();
   return (
     <header className="global-bar">
       <button
@@ -25,8 +27,7 @@ export const GlobalBar = observer(function GlobalBar() {
         <Icon name="menu" />
       </button>
       <Link to={home} className="brand" aria-label={intl.formatMessage({ id: 'shell.home' }, { product: productName })}>
-        <Logo />
-        <span className="brand-name">{productName}</span>
+        <SiteBrand productName={productName} />
       </Link>
       <div className="global-bar-spacer" />
       <div className="pc-only">

@@ -3,3 +3,4 @@ export { configsQueryKey, getConfigs } from './api/get-configs.ts';
 export { postInitConfigs } from './api/init-configs.ts';
 export { useReplaceConfigs } from './api/replace-configs.ts';
 export { forgetTimeZonePrompt, takeTimeZonePrompt } from './time-zone-prompt.ts';
+export { SiteBrand, useSiteFavicon } from './components/site-brand.tsx';

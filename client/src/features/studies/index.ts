@@ -13,3 +13,4 @@ export { getInstancesQueryOptions, useInstances } from './api/get-instances.ts';
 export { StudySearchBar, type SearchBarStore } from './components/study-search-bar.tsx';
 export { buildSearchParams, emptyFilters, nextOrder, type SortTerm, type StudyFilters } from './search-query.ts';
 export { ToolbarFolder, type FolderAction } from './components/toolbar-folder.tsx';
+export { anonymizationItemName } from './anonymization-names.ts';

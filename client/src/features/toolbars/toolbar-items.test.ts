@@ -9,6 +9,7 @@ import {
   newFolder,
   nextFolderNo,
   offeredFeatures,
+  siteHiddenFeatures,
   placeItem,
   removeItem,
   updateItem,
@@ -60,5 +61,14 @@ describe('toolbar items', () => {
     expect(keys(items)).toEqual(['1', 'viewer']);
     items = addItem(items, newFolder(items, 'Other', 'left'));
     expect(placeItem(items, [0], 2)).toEqual(items);
+  });
+});
+
+describe('features the site hides', () => {
+  it('stops offering Import sample when admin/general/option hides it', () => {
+    const offered = (hidden: boolean) =>
+      offeredFeatures('list', defaultListToolbar(), () => true, undefined, siteHiddenFeatures({ is_invisible_import_sample: hidden }));
+    expect(offered(false)).toContain('import_sample');
+    expect(offered(true)).not.toContain('import_sample');
   });
 });

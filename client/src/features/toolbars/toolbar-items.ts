@@ -151,11 +151,18 @@ export function offeredFeatures(
   items: readonly ToolbarItem[],
   can: (permission: PermissionKey) => boolean,
   keep?: string,
+  hidden: ReadonlySet<string> = new Set(),
 ): ToolbarFeatureKey[] {
   const used = usedFeatureKeys(items);
   return PAGE_FEATURES[page]
     .filter((spec) => (spec.permission === undefined || can(spec.permission)) && (spec.key === keep || !used.has(spec.key)))
+    .filter((spec) => spec.key === keep || !hidden.has(spec.key))
     .map((spec) => spec.key);
+}
+
+/** Features the site switched off for everyone (admin/general/option): "Import sample" is offered unless hidden. */
+export function siteHiddenFeatures(configs: { is_invisible_import_sample?: boolean } | null | undefined): ReadonlySet<string> {
+  return new Set(configs?.is_invisible_import_sample ? ['import_sample'] : []);
 }
 
 export function newFeature(page: ToolbarPage, key: ToolbarFeatureKey, position: ToolbarPosition): ToolbarItem {

@@ -18,6 +18,7 @@ function block(side: 'header' | 'footer', color: string): PdfBlockSettings {
 function input(overrides: Partial<ReportPdfInput> = {}): ReportPdfInput {
   return {
     lang: 'en',
+    display: { dateFormat: 'YYYY-MM-DD', timeZone: 'UTC' },
     settings: { font_size: 90, header: block('header', 'grey'), footer: block('footer', 'grey') },
     layout: [{ key: 'findings', label: 'Findings', is_visible: true }],
     institution: { name: 'Clinic', address: '', email: '', phone: '', fax: '', website: '' },

@@ -5,7 +5,7 @@
  * settings, font size 90 % of 10 pt by default. Text in any script (see text.ts).
  */
 import PDFDocument from 'pdfkit';
-import { reportGrid, type GridPosition } from '@pacs/common';
+import { formatDicomDate, formatInstant, formatPersonName, reportGrid, type DisplayFormat, type GridPosition } from '@pacs/common';
 import { FONT_FILES, TextWriter, isRtlText, type FontFamily } from './text.ts';
 
 export interface PdfBlockSettings {
@@ -20,6 +20,8 @@ export interface PdfBlockSettings {
 
 export interface ReportPdfInput {
   lang: string;
+  /** The site's date format and time zone (configs): dates read as on the report screen. */
+  display: DisplayFormat;
   settings: { font_size: number; header: PdfBlockSettings; footer: PdfBlockSettings };
   layout: { key: string; label: string; is_visible: boolean }[];
   institution: Record<'name' | 'address' | 'email' | 'phone' | 'fax' | 'website', string>;
@@ -245,14 +247,6 @@ const LABELS: Record<string, Record<string, string>> = {
 const COLORS: Record<string, string> = { grey: '#888888', gray: '#888888', black: '#000000' };
 const MM = 72 / 25.4;
 
-const dicomDate = (value: string) => (/^\d{8}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : value);
-const personName = (value: string) =>
-  value
-    .split('=')
-    .map((group) => group.replace(/\^+/g, ' ').trim())
-    .filter(Boolean)
-    .join('  ');
-
 export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -363,7 +357,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     text.line(labels.patient!, rtl ? left + width - nameLabelWidth : left, y, nameLabelWidth - 4, base * 0.9, start);
     y =
       text.paragraph(
-        personName(input.study.PatientName),
+        formatPersonName(input.study.PatientName),
         rtl ? left : left + nameLabelWidth,
         y,
         width - nameLabelWidth,
@@ -374,13 +368,13 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   }
   const facts: [string, string][] = [
     [labels.id!, input.study.PatientID],
-    [labels.birth!, dicomDate(input.study.PatientBirthDate)],
+    [labels.birth!, formatDicomDate(input.study.PatientBirthDate, input.display.dateFormat)],
     [labels.sex!, input.study.PatientSex],
-    [labels.date!, dicomDate(input.study.StudyDate)],
+    [labels.date!, formatDicomDate(input.study.StudyDate, input.display.dateFormat)],
     [labels.modality!, input.study.ModalitiesInStudy.join(', ')],
     [labels.description!, input.study.StudyDescription],
     [labels.accession!, input.study.AccessionNumber],
-    [labels.referring!, personName(input.study.ReferringPhysicianName)],
+    [labels.referring!, formatPersonName(input.study.ReferringPhysicianName)],
     [labels.status!, input.document.Status],
   ];
   const half = width / 2;
@@ -437,7 +431,14 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   doc.save().lineWidth(1).strokeColor('#888888').rect(boxX, y, boxW, boxH).stroke().restore();
   text.line(labels.signature!, boxX + 6, y + 4, boxW - 12, base * 0.9, start);
   text.line(input.document.DoctorName, boxX + 6, y + boxH - base * 3.2, boxW - 12, base, start, true);
-  text.line(input.document.UpdatedAt.slice(0, 16).replace('T', ' '), boxX + 6, y + boxH - base * 1.7, boxW - 12, base * 0.9, start);
+  text.line(
+    formatInstant(input.document.UpdatedAt, input.display.dateFormat, input.display.timeZone || 'UTC', { withSeconds: false }),
+    boxX + 6,
+    y + boxH - base * 1.7,
+    boxW - 12,
+    base * 0.9,
+    start,
+  );
 
   // Footer on every page
   const range = doc.bufferedPageRange();

@@ -5,7 +5,7 @@
  * report_footer.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { sessionStore, uiStore } from '../../../state/index.ts';
+import { uiStore } from '../../../state/index.ts';
 import { api, buildUrl } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 
@@ -53,29 +53,13 @@ export function useLogo(ref: LogoRef) {
   return useQuery(getLogoQueryOptions(ref));
 }
 
-/**
- * Multipart upload. The shared client sends forms and JSON only, so this one call uses fetch
- * itself with the same headers (the browser sets the multipart boundary).
- */
+/** Multipart upload through the shared client (the browser sets the boundary). */
 export async function postLogo({ institution, name, file }: LogoRef & { file: File }): Promise<void> {
   const form = new FormData();
   form.append('institution', String(institution));
   form.append('name', name);
   form.append('file', file, file.name);
-  const headers: Record<string, string> = {
-    'X-Requested-With': 'XMLHttpRequest',
-    'Accept-Language': uiStore.language,
-    Accept: 'application/json',
-  };
-  const token = sessionStore.csrfToken;
-  if (token) headers['X-CSRF-Token'] = token;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl('/institutions/uploadimagefile'), { method: 'POST', body: form, headers, credentials: 'same-origin' });
-  } catch (cause) {
-    throw ApiError.network(cause);
-  }
-  if (!response.ok) throw await ApiError.fromResponse(response);
+  await api.post('/institutions/uploadimagefile', { multipart: form });
 }
 
 export function deleteLogo({ institution, name }: LogoRef): Promise<unknown> {

@@ -8,8 +8,8 @@
  */
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
-import { defineMessages, FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { ANONYMIZATION_KEYS, enabledAnonymization, type AnonymizationItem } from '@pacs/common';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import { enabledAnonymization } from '@pacs/common';
 import { Dialog } from '../../../components/dialog.tsx';
 import { formatPersonName } from '../../../lib/dicom-format.ts';
 import { formatFileSize } from '../../../lib/format.ts';
@@ -17,6 +17,7 @@ import { sessionStore } from '../../../state/index.ts';
 import { saveFile } from '../api/download-file.ts';
 import { exportPercent, useExportStudies, type ExportProgress } from '../api/export-studies.ts';
 import { useAnonymization } from '../api/get-anonymization.ts';
+import { anonymizationItemName } from '../anonymization-names.ts';
 import { exportSelection } from '../export-items.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 
@@ -39,26 +40,6 @@ const M = defineMessages({
   cancelled: { id: 'studies.export_dialog.cancelled' },
   series_of: { id: 'studies.export_dialog.series_of' },
 });
-
-/** The anonymization items' names in the user's language (an administrator's own label as written). */
-const ITEMS = defineMessages({
-  PatientID: { id: 'studies.export_dialog.item.patient_id' },
-  PatientName: { id: 'studies.export_dialog.item.patient_name' },
-  PatientBirthDate: { id: 'studies.export_dialog.item.patient_birth_date' },
-  PatientAge: { id: 'studies.export_dialog.item.patient_age' },
-  PatientSex: { id: 'studies.export_dialog.item.patient_sex' },
-  AccessionNumber: { id: 'studies.export_dialog.item.accession_number' },
-  StudyID: { id: 'studies.export_dialog.item.study_id' },
-  StudyDescription: { id: 'studies.export_dialog.item.study_description' },
-  Overlay: { id: 'studies.export_dialog.item.overlay' },
-} satisfies Record<(typeof ANONYMIZATION_KEYS)[number][0], MessageDescriptor>);
-
-const DEFAULT_LABELS = new Map<string, string>(ANONYMIZATION_KEYS.map(([key, label]) => [key, label]));
-
-function itemLabel(intl: IntlShape, item: AnonymizationItem): string {
-  const message = ITEMS[item.key as keyof typeof ITEMS] as MessageDescriptor | undefined;
-  return message && DEFAULT_LABELS.get(item.key) === item.label ? intl.formatMessage(message) : item.label;
-}
 
 /** At most this many selected studies are named; the rest are counted. */
 const NAMED = 6;
@@ -87,7 +68,7 @@ export const ExportDialog = observer(function ExportDialog({ store, onClose }: E
 
   const items = anonymization.data ?? [];
   const enabledKeys = new Set<string>(enabledAnonymization(items));
-  const blanked = items.filter((item) => enabledKeys.has(item.key)).map((item) => itemLabel(intl, item));
+  const blanked = items.filter((item) => enabledKeys.has(item.key)).map((item) => anonymizationItemName(intl, item));
   const number = (value: number) => intl.formatNumber(value);
 
   const submit = () => {

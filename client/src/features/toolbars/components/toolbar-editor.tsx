@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { PermissionKey, ToolbarFeatureKey, ToolbarItem, ToolbarPosition } from '@pacs/common';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { IconButton, LineIcon, ICON_PATHS } from '../../../components/icons.tsx';
+import { sessionStore } from '../../../state/index.ts';
 import { featureLabel, itemLabel } from '../toolbar-labels.ts';
 import {
   addItem,
@@ -20,6 +21,7 @@ import {
   offeredFeatures,
   placeItem,
   removeItem,
+  siteHiddenFeatures,
   updateItem,
   type ItemPath,
   type ToolbarPage,
@@ -66,7 +68,10 @@ export function ToolbarEditor({ page, items: saved, defaults, can, onSave }: Too
 
   const folders = items.flatMap((item, index) => (item.type === 'folder' ? [{ value: String(index), label: item.label }] : []));
   const featureOptions = (keep?: string) =>
-    offeredFeatures(page, items, can, keep).map((key) => ({ value: key, label: featureLabel(intl, key) }));
+    offeredFeatures(page, items, can, keep, siteHiddenFeatures(sessionStore.configs)).map((key) => ({
+      value: key,
+      label: featureLabel(intl, key),
+    }));
 
   const submit = (values: ToolbarItemValues) => {
     if (!dialog || (dialog.name !== 'add' && dialog.name !== 'edit')) return;

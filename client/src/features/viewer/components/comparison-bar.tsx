@@ -8,6 +8,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { StudyItem } from '@pacs/common';
 import { comparableStudies, modalitiesOf } from '../comparison.ts';
 import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import type { ViewerStudy } from '../types.ts';
 
 const PLACEHOLDERS = defineMessages({
@@ -84,7 +85,13 @@ export function ComparisonBar({ study, studies, loading, compared, onCompare, on
           </option>
           {offered.map((item) => (
             <option key={item.StudyInstanceUID} value={item.StudyInstanceUID} disabled={compared.includes(item.StudyInstanceUID)}>
-              {[formatDicomDate(item.StudyDate), item.ModalitiesInStudy.join('/'), item.StudyDescription].filter(Boolean).join(' ')}
+              {[
+                formatDicomDate(item.StudyDate, sessionStore.displayFormat.dateFormat),
+                item.ModalitiesInStudy.join('/'),
+                item.StudyDescription,
+              ]
+                .filter(Boolean)
+                .join(' ')}
             </option>
           ))}
         </select>

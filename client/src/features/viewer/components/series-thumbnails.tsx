@@ -13,6 +13,7 @@ import { seriesLoader } from '../../../viewer/loading/series-loader.ts';
 import { useInstances } from '../../studies/index.ts';
 import type { SeriesLoadStatus } from '../../../viewer/viewport-service.ts';
 import { formatDicomDate } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 
 /** Thumbnails wait for the first image at most this long. */
@@ -139,7 +140,7 @@ export function SeriesThumbnails({ series, loading, shown, status, onOpen, onDou
           <h2 className="thumbnail-study-heading">
             {intl.formatMessage(
               { id: 'viewer.compare.heading' },
-              { date: formatDicomDate(study.StudyDate), description: study.StudyDescription || '-' },
+              { date: formatDicomDate(study.StudyDate, sessionStore.displayFormat.dateFormat), description: study.StudyDescription || '-' },
             )}
           </h2>
           <ul>{list.map(tile)}</ul>

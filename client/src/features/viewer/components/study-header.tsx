@@ -1,6 +1,7 @@
 /** The viewer's study header: patient name and ID, study date and description. */
 import { useIntl } from 'react-intl';
 import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import type { ViewerStudy } from '../types.ts';
 
 export function StudyHeader({ study }: { study: ViewerStudy | undefined }) {
@@ -13,7 +14,7 @@ export function StudyHeader({ study }: { study: ViewerStudy | undefined }) {
           <dt>{intl.formatMessage({ id: 'viewer.patient_id' })}</dt>
           <dd>{study.PatientID}</dd>
           <dt>{intl.formatMessage({ id: 'viewer.study_date' })}</dt>
-          <dd>{formatDicomDate(study.StudyDate)}</dd>
+          <dd>{formatDicomDate(study.StudyDate, sessionStore.displayFormat.dateFormat)}</dd>
           <dt>{intl.formatMessage({ id: 'viewer.study_description' })}</dt>
           <dd>{study.StudyDescription}</dd>
         </dl>

@@ -18,6 +18,7 @@ import { describeTransferSyntax } from '../../../viewer/transfer-syntax.ts';
 import { viewportService, type SeriesLoadStatus, type ViewportState } from '../../../viewer/viewport-service.ts';
 import { useInstances } from '../../studies/index.ts';
 import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 import { NonImageView } from './non-image-view.tsx';
 import { SERIES_DRAG_TYPE } from './series-thumbnails.tsx';
@@ -93,7 +94,14 @@ function OverlayValue({ item, state, study, series }: { item: OverlayItem } & Om
     case 'PatientBirthDate':
     case 'AcquisitionDate':
     case 'ContentDate':
-      return <span>{formatDicomDate(item.key === 'StudyDate' ? (study?.StudyDate ?? fromFile('StudyDate')) : fromFile(item.key))}</span>;
+      return (
+        <span>
+          {formatDicomDate(
+            item.key === 'StudyDate' ? (study?.StudyDate ?? fromFile('StudyDate')) : fromFile(item.key),
+            sessionStore.displayFormat.dateFormat,
+          )}
+        </span>
+      );
     case 'SeriesNumber':
       return (
         <span>

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { formatDicomDate, formatDicomDateTime, formatInstant, typedPersonName } from './display-format.ts';
+
+describe('the display formats', () => {
+  it('lays DICOM dates out in each of the site formats', () => {
+    expect(formatDicomDate('20240131', 'YYYY-MM-DD')).toBe('2024-01-31');
+    expect(formatDicomDate('20240131', 'MM/DD/YYYY')).toBe('01/31/2024');
+    expect(formatDicomDate('20240131', 'DD-MM-YYYY')).toBe('31-01-2024');
+    expect(formatDicomDateTime('2024-01-31T09:30:15', 'YYYY/MM/DD')).toBe('2024/01/31 09:30:15');
+    // An unknown format never produces a garbled date.
+    expect(formatDicomDate('20240131', 'YYYYY')).toBe('2024-01-31');
+  });
+
+  it('shows instants in the site time zone, the day changing with it', () => {
+    const at = '2024-01-31T23:30:00Z';
+    expect(formatInstant(at, 'DD/MM/YYYY', 'UTC')).toBe('31/01/2024 23:30:00');
+    expect(formatInstant(at, 'DD/MM/YYYY', 'Asia/Tokyo')).toBe('01/02/2024 08:30:00');
+    expect(formatInstant(at, 'YYYY-MM-DD', 'America/New_York', { withSeconds: false })).toBe('2024-01-31 18:30');
+    expect(formatInstant('not a date', 'YYYY-MM-DD', 'UTC')).toBe('not a date');
+  });
+});
+
+describe('typed person names', () => {
+  it('turn spaces into carets when the site asks, keeping groups written with carets', () => {
+    expect(typedPersonName('Yamada Tarou', true)).toBe('Yamada^Tarou');
+    expect(typedPersonName('Yamada  Tarou=山田 太郎', true)).toBe('Yamada^Tarou=山田^太郎');
+    expect(typedPersonName('van der Berg^Jan', true)).toBe('van der Berg^Jan');
+    expect(typedPersonName('Yamada Tarou', false)).toBe('Yamada Tarou');
+  });
+});
