@@ -10,7 +10,8 @@
 #   ensure-system.sh --test   also what the tests need: Chromium, dcmtk, pydicom's sample files, fonts,
 #                             and for the compose test wget (Orthanc's container health check),
 #                             nginx and openssl (the TLS front, with a self-signed certificate),
-#                             rsyslog and its TLS driver (the syslog collector the audit log's export is tested against)
+#                             rsyslog and its TLS driver (the syslog collector the audit log's export is tested against),
+#                             dmtx-utils (reads back the medical-device edition's GS1 DataMatrix)
 #   ensure-system.sh --bench  what `npm run bench` needs: Chromium, dcmtk, pydicom, wrk, rsyslog
 #   ensure-system.sh --adapter the adapter's own packages only (the Dockerfile's runtime stage:
 #                             PostgreSQL and Orthanc run in their own containers there)
@@ -22,7 +23,7 @@ if [[ "${1:-}" == "--adapter" ]]; then
   packages=("${adapter_packages[@]}")
 fi
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils wget nginx openssl rsyslog rsyslog-gnutls)
+  packages+=(chromium python3-pydicom fonts-dejavu-core poppler-utils wget nginx openssl rsyslog rsyslog-gnutls dmtx-utils)
 fi
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(chromium python3-pydicom wrk rsyslog)

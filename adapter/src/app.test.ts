@@ -53,10 +53,13 @@ describe('route declarations', () => {
   it('keeps public routes to the ones that must work before sign-in', () => {
     const open = API_ROUTES.filter((route) => route.access === 'public').map((route) => `${route.method} ${route.path}`);
     // Single sign-on's button and its start are needed before sign-in too (features/integration),
-    // and the site's logo and favicon, which the sign-in page shows (features/configs).
+    // and the site's logo and favicon, which the sign-in page shows (features/configs), and a
+    // medical device's identification beside the product information (features/devices).
     expect(open.sort()).toEqual([
       'get /files/:name',
       'get /login',
+      'get /md/barcode',
+      'get /md/number',
       'get /oidc/provider',
       'get /oidc/start',
       'get /product/imagefiles',

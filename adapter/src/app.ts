@@ -18,6 +18,7 @@ import { productImageRoutes } from './features/configs/product-images.routes.ts'
 import { securityRoutes } from './features/security/security.routes.ts';
 import { serverRoutes } from './features/server/server.routes.ts';
 import { licenceRoutes } from './features/licence/licence.routes.ts';
+import { devicesRoutes } from './features/devices/devices.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { studiesRoutes } from './features/studies/studies.routes.ts';
 import { dicomwebRoutes } from './features/dicomweb/dicomweb.routes.ts';
@@ -44,6 +45,7 @@ import { log } from './log.ts';
 export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...serverRoutes,
   ...licenceRoutes,
+  ...devicesRoutes,
   ...authRoutes,
   ...integrationRoutes,
   ...securityRoutes,

@@ -35,6 +35,7 @@ export * from './integration.ts';
 export * from './statistics.ts';
 export * from './audit.ts';
 export * from './licence.ts';
+export * from './devices.ts';
 export * from './display-format.ts';
 export * from './character-sets.ts';
 export * from './product-images.ts';

@@ -7,6 +7,7 @@
  * the public keys it is configured with; the rules below (shape, periods, limits) are shared by
  * the adapter, the issuing command and the client.
  */
+import { deviceIdentificationProblems, type DeviceIdentification } from './devices.ts';
 
 export const LICENCE_FORMAT = 'open-pacs-licence/1';
 export const LICENCE_TYPES = ['Trial', 'Demonstration', 'Academic', 'Professional'] as const;
@@ -40,6 +41,8 @@ export interface LicencePayload {
   MaxNumberOfSharedStudy: number;
   MaxNumberOfCXR: number;
   SerialNumber: string;
+  /** Medical-device editions only: the identification the product information shows (devices.ts). */
+  Device?: DeviceIdentification;
 }
 
 export interface LicenceFile {
@@ -158,6 +161,7 @@ export function licencePayloadProblems(value: unknown): string[] {
   ) {
     problems.push(`Distributor must be an object with the texts ${DISTRIBUTOR_FIELDS.join(', ')}.`);
   }
+  if (value.Device !== undefined) problems.push(...deviceIdentificationProblems(value.Device, value.SerialNumber));
   return problems;
 }
 

@@ -56,6 +56,11 @@ if (command === 'keygen') {
         'distributor-fax',
         'distributor-address',
         'distributor-website',
+        'device-class',
+        'device-common-name',
+        'device-sales-name',
+        'device-certification',
+        'device-di',
       ].map((name) => [name, { type: 'string' as const }]),
     ),
   });
@@ -88,6 +93,18 @@ if (command === 'keygen') {
     MaxNumberOfCXR: count('cxr', -1),
     SerialNumber: text('serial'),
   };
+  // Medical-device editions: the identification the about page shows (common/src/devices.ts).
+  if (values['device-di'] !== undefined) {
+    payload.Device = {
+      Class: text('device-class'),
+      CommonName: text('device-common-name'),
+      SalesName: text('device-sales-name'),
+      CertificationNumber: text('device-certification'),
+      DeviceIdentifiers: text('device-di')
+        .split(',')
+        .map((id) => id.trim()),
+    };
+  }
   let file;
   try {
     file = issueLicence(payload, readFileSync(values.key, 'utf8'));

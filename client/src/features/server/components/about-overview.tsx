@@ -1,12 +1,20 @@
-/** about/overview: the product information table (`GET /product/info`). */
+/**
+ * about/overview: the product information table (`GET /product/info`), and in the medical-device
+ * editions the device's identification and UDI barcode (`GET /md/number`, features/devices).
+ */
+import { observer } from 'mobx-react-lite';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { isMedicalDeviceEdition } from '@pacs/common';
+import { sessionStore } from '../../../state/index.ts';
+import { DeviceIdentificationRows, useMdNumbers } from '../../devices/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useProductInfo } from '../api/get-product-info.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 
-export function AboutOverview() {
+export const AboutOverview = observer(function AboutOverview() {
   const intl = useIntl();
   const info = useProductInfo();
+  const device = useMdNumbers(isMedicalDeviceEdition(sessionStore.edition));
   return (
     <div className="page">
       <PageHeader title={<FormattedMessage id="about.title" />} />
@@ -32,6 +40,7 @@ export function AboutOverview() {
                 </th>
                 <td>{formatDate(info.data.ReleaseDate, intl.locale)}</td>
               </tr>
+              {device.data && <DeviceIdentificationRows numbers={device.data} />}
             </tbody>
           </table>
         ) : (
@@ -42,4 +51,4 @@ export function AboutOverview() {
       </div>
     </div>
   );
-}
+});
