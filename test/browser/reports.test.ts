@@ -17,6 +17,7 @@ import { Shell } from './pages/shell.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
 import { StudyListPage } from './pages/study-list-page.ts';
 import { TemplateEditorPage } from './pages/template-editor-page.ts';
+import { decodePng } from './pages/viewer-page.ts';
 
 const SEED = 'reports-browser-1';
 const STUDY = tinyStudyUids(SEED).study;
@@ -246,6 +247,29 @@ describe('report screen', () => {
       if (language === 'he') {
         expect(layout.dir).toBe('rtl');
         expect(layout.hebrew).toBe(true);
+        // English findings typed in the mirrored editor keep their own direction: they start at the
+        // left edge and end with their full stop on the right (checked by the text's pixels).
+        const findings = page.locator('.report-section[data-section="findings"] textarea');
+        await findings.fill('Normal study.');
+        const box = (await findings.boundingBox())!;
+        const { width, height, data } = decodePng(
+          await page.screenshot({ clip: { x: box.x + 4, y: box.y + 4, width: box.width - 8, height: Math.min(40, box.height - 8) } }),
+        );
+        const inked: number[] = [];
+        for (let x = 0; x < width; x++) {
+          for (let y = 0; y < height; y++) {
+            const at = (y * width + x) * 4;
+            if (data[at]! + data[at + 1]! + data[at + 2]! < 300) {
+              inked.push(x);
+              break;
+            }
+          }
+        }
+        await screenshot(page, 'report-he-english-findings');
+        expect(inked.length).toBeGreaterThan(0);
+        expect(Math.min(...inked), 'the text starts at the left').toBeLessThan(width * 0.2);
+        expect(Math.max(...inked), 'and ends well before the right edge').toBeLessThan(width * 0.6);
+        await findings.fill('');
       } else {
         expect(layout.dir).toBe('ltr');
         expect(layout.japanese).toBe(true);
