@@ -184,7 +184,7 @@ describe('the viewer on a phone', () => {
 
       // A CT opens 1×1 (the default hanging protocol): choose a 2×2 grid in the sheet first.
       await page.getByRole('navigation', { name: 'Viewer tools' }).getByRole('button', { name: 'More' }).click();
-      await page.getByRole('dialog', { name: 'More' }).getByRole('button', { name: '2x2', exact: true }).click();
+      await page.getByRole('dialog', { name: 'More' }).getByRole('button', { name: 'Layout 2x2', exact: true }).click();
       await page.getByRole('dialog', { name: 'More' }).waitFor({ state: 'detached' });
       await expect(page.locator('.viewport-cell:not(.is-hidden)').count()).resolves.toBe(1);
       // A double tap (within 350 ms) shows the whole grid; another on a cell shows it alone.
@@ -213,7 +213,7 @@ describe('the viewer on a tablet', () => {
       const { page } = viewer;
       // A CT opens 1×1 (the default hanging protocol); a 2×2 grid shows two of its cells here.
       await expect.poll(() => page.locator('.viewport-cell:not(.is-hidden)').count()).toBe(1);
-      await viewer.toolbarButton('2x2').click();
+      await viewer.toolbarButton('Layout 2x2').click();
       await expect.poll(() => page.locator('.viewport-cell:not(.is-hidden)').count()).toBe(2);
       const [a, b] = await Promise.all([viewer.cell(0).boundingBox(), viewer.cell(1).boundingBox()]);
       expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);

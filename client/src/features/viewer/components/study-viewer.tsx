@@ -272,6 +272,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
       state={toolbarState}
       can={can}
       onCommand={onCommand}
+      shortcuts={settings.keyboard_shortcuts}
       end={
         <button type="button" className="viewer-tool" onClick={() => setDialog('shortcuts')}>
           {intl.formatMessage({ id: 'viewer.shortcuts' })}

@@ -3,7 +3,9 @@
  * features, folders, dividers, left or right) and the feature table in viewer-config.ts. Items
  * the role or edition forbids, and features this viewer does not implement, are not shown.
  * Folders open as a small menu; some features carry a menu of their own (zoom presets and steps,
- * rotation, invert, cine speed, export formats, annotation display, colour maps).
+ * rotation, invert, cine speed, export formats, annotation display, colour maps). A feature with
+ * an icon (toolbar-icons.tsx) shows it, its name and keyboard shortcut in the tooltip; the name
+ * stays the button's accessible name, and shows beside the icon in the phone's sheet.
  */
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -26,6 +28,8 @@ import {
   ZoomMenu,
 } from './toolbar-menus.tsx';
 import { Popover } from './toolbar-popover.tsx';
+import { hasToolIcon, ToolIcon } from './toolbar-icons.tsx';
+import type { Shortcut } from '../shortcuts.ts';
 
 export type { ToolbarCommand, ToolbarState } from './toolbar-command.ts';
 
@@ -37,9 +41,11 @@ export interface ViewerToolbarProps {
   onCommand: (command: ToolbarCommand) => void;
   /** Shown at the end (keyboard shortcuts). */
   end?: ReactNode;
+  /** The user's keyboard shortcuts: a feature's key is named in its tooltip. */
+  shortcuts?: readonly Shortcut[];
 }
 
-export function ViewerToolbar({ items, state, can, onCommand, end }: ViewerToolbarProps) {
+export function ViewerToolbar({ items, state, can, onCommand, end, shortcuts = [] }: ViewerToolbarProps) {
   const intl = useIntl();
   // Features the viewer does not implement (yet) are not shown.
   const visibility = { can, implemented: (key: string) => Object.hasOwn(TOOLBAR_FEATURES, key) };
@@ -49,11 +55,31 @@ export function ViewerToolbar({ items, state, can, onCommand, end }: ViewerToolb
   };
   const feature = (key: string) => onCommand({ type: 'feature', key });
 
-  const plain = (item: ToolbarItem, pressed?: boolean) => (
-    <button key={item.key} type="button" className="viewer-tool" aria-pressed={pressed} onClick={() => feature(item.key)}>
-      {label(item)}
-    </button>
-  );
+  const plain = (item: ToolbarItem, pressed?: boolean) => {
+    const text = label(item);
+    if (!hasToolIcon(item.key)) {
+      return (
+        <button key={item.key} type="button" className="viewer-tool" aria-pressed={pressed} onClick={() => feature(item.key)}>
+          {text}
+        </button>
+      );
+    }
+    const shortcut = shortcuts.find((entry) => entry.key === item.key)?.shortcut;
+    return (
+      <button
+        key={item.key}
+        type="button"
+        className="viewer-tool viewer-tool-icon"
+        aria-pressed={pressed}
+        aria-keyshortcuts={shortcut || undefined}
+        title={shortcut ? `${text} (${shortcut})` : text}
+        onClick={() => feature(item.key)}
+      >
+        <ToolIcon name={item.key} />
+        <span className="tool-label">{text}</span>
+      </button>
+    );
+  };
 
   const render = (item: ToolbarItem): ReactNode => {
     if (item.type === 'divider') return <span key={`divider-${item.key}`} className="viewer-divider" role="separator" />;
