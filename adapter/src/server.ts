@@ -21,6 +21,7 @@ import { followerAgent } from './orthanc/agent.ts';
 import type { Deps } from './deps.ts';
 import { log } from './log.ts';
 import { removeStaleUploadDirs } from './http/upload-dirs.ts';
+import { answerClientError } from './http/client-error.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
 import { startCharacterSetSync } from './features/configs/character-set.service.ts';
 import { watchStudyLimit } from './features/licence/licence.service.ts';
@@ -154,6 +155,7 @@ async function listen(config: Config, app: RequestListener): Promise<Server> {
   }
   // Keep-alive longer than typical proxies' idle timeout, so the proxy closes first.
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await listenOn(server, config.port, config.host);
   return server;
 }
