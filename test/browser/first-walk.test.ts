@@ -161,6 +161,10 @@ describe('share links that name no study', () => {
     const viewer = new ViewerPage(page, stack.baseUrl);
     await expect(viewer.waitForOutcome(0)).resolves.toBe('image');
     const picker = viewer.studyPicker();
+    // The picker starts on the open study's modality (history mode "modality", the default): the
+    // patient has no other CT; without that filter it offers the MR.
+    await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['No other studies']);
+    await page.getByRole('group', { name: 'Modality', exact: true }).getByRole('button', { name: 'CT', exact: true }).click();
     await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['Compare with…', '2023-01-01 MR']);
     await expect(picker.locator('option').nth(1).getAttribute('value')).resolves.toBe(OLDER.study);
     await screenshot(page, 'walk-guest-patient-viewer');

@@ -8,32 +8,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import type { ToolbarCommand } from './toolbar-command.ts';
 import { LABELS } from './toolbar-labels.ts';
-
-/** Stroke drawings on a 24-unit grid, drawn for this bar. */
-const ICONS: Record<string, ReactNode> = {
-  scroll: <path d="M12 3v18M7 8l5-5 5 5M7 16l5 5 5-5" />,
-  window_level: (
-    <>
-      <circle cx="12" cy="12" r="8" />
-      <path d="M12 4a8 8 0 0 1 0 16z" fill="currentColor" />
-    </>
-  ),
-  zoom: (
-    <>
-      <circle cx="10.5" cy="10.5" r="6" />
-      <path d="M15 15l6 6M8 10.5h5M10.5 8v5" />
-    </>
-  ),
-  length: <path d="M4 18L18 4M4 18l3 1M4 18l-1-3M18 4l-3-1M18 4l1 3M8 12l2 2M12 8l2 2" />,
-  reset: <path d="M5 12a7 7 0 1 0 2-5M5 3v4h4" />,
-  more: (
-    <>
-      <circle cx="5" cy="12" r="1.6" fill="currentColor" />
-      <circle cx="12" cy="12" r="1.6" fill="currentColor" />
-      <circle cx="19" cy="12" r="1.6" fill="currentColor" />
-    </>
-  ),
-};
+import { ToolIcon } from './toolbar-icons.tsx';
 
 const TOOLS: readonly { key: string; label: MessageDescriptor; tool: boolean }[] = [
   { key: 'scroll', label: { id: 'viewer.phone.scroll' }, tool: true },
@@ -42,14 +17,6 @@ const TOOLS: readonly { key: string; label: MessageDescriptor; tool: boolean }[]
   { key: 'length', label: LABELS.length, tool: true },
   { key: 'reset', label: LABELS.reset, tool: false },
 ];
-
-function Icon({ name }: { name: string }) {
-  return (
-    <svg className="phone-tool-icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8">
-      {ICONS[name]}
-    </svg>
-  );
-}
 
 export interface PhoneToolBarProps {
   primary: string | null;
@@ -102,12 +69,12 @@ export function PhoneToolBar({ primary, onCommand, sheetOpen, onSheet, children 
             aria-pressed={tool ? primary === key : undefined}
             onClick={() => onCommand({ type: 'feature', key })}
           >
-            <Icon name={key} />
+            <ToolIcon name={key} />
             <span>{intl.formatMessage(label)}</span>
           </button>
         ))}
         <button type="button" className="phone-tool" aria-expanded={sheetOpen} onClick={() => onSheet(!sheetOpen)}>
-          <Icon name="more" />
+          <ToolIcon name="more" />
           <span>{moreLabel}</span>
         </button>
       </nav>

@@ -1,11 +1,20 @@
 /**
  * Icons of the viewer toolbar's features (issue 21: an icon toolbar with tooltips and keyboard
  * hints, like the viewers radiologists know). Stroke drawings on a 24-unit grid, drawn for this
- * product; a feature without one keeps its text label. The phone's bottom bar draws its own.
+ * product; a feature without one keeps its text label. The phone's bottom bar uses them too, with
+ * `scroll` and `more`, which are its own.
  */
 import type { ReactNode } from 'react';
 
 const PATHS: Record<string, ReactNode> = {
+  scroll: <path d="M12 3v18M7 8l5-5 5 5M7 16l5 5 5-5" />,
+  more: (
+    <>
+      <circle cx="5" cy="12" r="1.6" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.6" fill="currentColor" />
+      <circle cx="19" cy="12" r="1.6" fill="currentColor" />
+    </>
+  ),
   window_level: (
     <>
       <circle cx="12" cy="12" r="8" />
