@@ -191,7 +191,10 @@ describe('viewer settings: window level', () => {
     await expect(row.getAttribute('class')).resolves.toContain('is-invalid');
     await expect(row.getByRole('textbox', { name: 'Key' }).getAttribute('aria-invalid')).resolves.toBe('true');
     await screenshots(page, 'window-level-refused');
+    // Leave the page for real (a hash change alone may not have unmounted it when the next one
+    // comes), then come back: what is shown is what is stored.
     await goTo(page, '/user/viewer/general');
+    await presets.waitFor({ state: 'detached' });
     await goTo(page, '/user/viewer/window-level');
     await expect.poll(() => presets.locator('tbody tr').count()).toBe(rows);
   });
