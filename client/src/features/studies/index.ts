@@ -2,7 +2,7 @@
 export { OpenFirstStudy, opensFirstStudy } from './components/open-first-study.tsx';
 export { formatCell, type FormatContext } from './format.ts';
 export { visibleColumns } from './columns.ts';
-export { useIsPhone } from './use-narrow-screen.ts';
+export { useIsPhone } from '../../lib/use-screen-class.ts';
 export { alignStyle, PersonName } from './components/cells.tsx';
 export { useAeTitles } from './api/get-ae-titles.ts';
 export { useInstitutionNames } from './api/get-institution-names.ts';

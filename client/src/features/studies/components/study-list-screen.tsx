@@ -22,7 +22,7 @@ import { DEFAULT_DATE_FORMAT } from '../../../lib/dicom-format.ts';
 import { type FormatContext } from '../format.ts';
 import type { StudyNode } from '../selection.ts';
 import { StudyListStore } from '../study-list-store.ts';
-import { useIsPhone } from '../use-narrow-screen.ts';
+import { useIsPhone } from '../../../lib/use-screen-class.ts';
 import { NoteDialog } from './note-dialog.tsx';
 import { StudySearchBar } from './study-search-bar.tsx';
 import { StudyCards } from './study-cards.tsx';
