@@ -67,7 +67,7 @@ describe('admin/general/log', () => {
     await admin.page.getByRole('button', { name: 'Check the chain' }).click();
     await admin.page.getByText(/The chain holds: \d+ records checked\./).waitFor();
     await admin.page.getByLabel('Keep records for').fill('400');
-    await admin.page.locator('form[aria-labelledby="audit-retention-title"]').getByRole('button', { name: 'Save' }).click();
+    await admin.page.locator('form[aria-labelledby="RetentionDays-title"]').getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(
         async () =>

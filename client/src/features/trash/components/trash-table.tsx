@@ -92,7 +92,7 @@ function RowCheckbox({ checked, label, disabled, onToggle }: { checked: boolean;
 
 function ExpandButton({ open, label, onToggle }: { open: boolean; label: string; onToggle: () => void }) {
   return (
-    <button type="button" className="trash-expand" aria-expanded={open} aria-label={label} onClick={onToggle}>
+    <button type="button" className="expand-button" aria-expanded={open} aria-label={label} onClick={onToggle}>
       <svg className={`chevron${open ? ' is-open' : ''}`} width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d={ICON_PATHS.right} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
