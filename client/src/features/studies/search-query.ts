@@ -45,6 +45,21 @@ export function emptyFilters(quickKey = 'PatientID', matchType: MatchType = 'par
  * The query of one page. Sort keys are lower-cased (spec 2 §4 "Ordering"); the server appends
  * the user's configured default order as a secondary key, so none is sent by default.
  */
+/**
+ * A period picked in the search bar, as a change of the filters: a start date with an empty end
+ * is copied into the end (spec 2 §5), and a period clears the shortcut (a shortcut clears the
+ * period: see `shortcutFilters`).
+ */
+export function periodFilters(filters: Pick<StudyFilters, 'to'>, from: string, to: string): Partial<StudyFilters> {
+  const end = from && !to && !filters.to ? from : to;
+  return { from, to: end, shortcut: null };
+}
+
+/** A search shortcut, as a change of the filters: it replaces the period search. */
+export function shortcutFilters(shortcut: SearchShortcutKey): Partial<StudyFilters> {
+  return { shortcut, from: '', to: '' };
+}
+
 export function buildSearchParams(filters: StudyFilters, order: readonly SortTerm[], limit: number, offset: number): URLSearchParams {
   const params = new URLSearchParams();
   params.set('limit', String(limit));

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isUpdatedSince, StudyListStore, type StudyListDeps } from './study-list-store.ts';
 import type { SeriesItem, StudyItem, StudyListResponse } from './types.ts';
+import { periodFilters, shortcutFilters } from './search-query.ts';
 
 function study(uid: string, updatedAt = '2024-01-01T00:00:00.000Z'): StudyItem {
   return { StudyInstanceUID: uid, UpdatedAt: updatedAt, IsFavorite: false } as StudyItem;
@@ -75,10 +76,10 @@ describe('StudyListStore paging', () => {
 
   it('copies a start date into an empty end date and lets a period replace a shortcut', () => {
     const store = new StudyListStore(deps([]), { limit: 100 });
-    store.chooseShortcut('today');
-    store.setPeriod('2024-03-01', '');
+    store.setFilters(shortcutFilters('today'));
+    store.setFilters(periodFilters(store.filters, '2024-03-01', ''));
     expect(store.filters).toMatchObject({ from: '2024-03-01', to: '2024-03-01', shortcut: null });
-    store.setPeriod('2024-02-01', '2024-03-01');
+    store.setFilters(periodFilters(store.filters, '2024-02-01', '2024-03-01'));
     expect(store.filters).toMatchObject({ from: '2024-02-01', to: '2024-03-01' });
   });
 });

@@ -5,7 +5,7 @@
  * request. One store per list screen; the search bar, toolbar and table share it.
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AdvancedSearchValues, MatchType, SearchShortcutKey } from '@pacs/common';
+import type { AdvancedSearchValues, MatchType } from '@pacs/common';
 import { buildSearchParams, emptyFilters, nextOrder, type SortTerm, type StudyFilters } from './search-query.ts';
 import {
   clearSelection,
@@ -93,21 +93,6 @@ export class StudyListStore {
 
   setFilters(patch: Partial<StudyFilters>): void {
     this.filters = { ...this.filters, ...patch };
-  }
-
-  setQuickSearch(quickKey: string, matchType: MatchType): void {
-    this.setFilters({ quickKey, matchType });
-  }
-
-  /** A shortcut replaces the period search. */
-  chooseShortcut(shortcut: SearchShortcutKey): void {
-    this.setFilters({ shortcut, from: '', to: '' });
-  }
-
-  /** Picking a start date with an empty end copies it into the end (spec 2 §5). A period clears the shortcut. */
-  setPeriod(from: string, to: string): void {
-    const end = from && !to && !this.filters.to ? from : to;
-    this.setFilters({ from, to: end, shortcut: null });
   }
 
   /** The advanced search's values (issue 21): they stay until the dialog clears them. */

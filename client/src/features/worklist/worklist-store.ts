@@ -6,7 +6,7 @@
  * request. A failed search empties the list (spec 2 §4, §8).
  */
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { MatchType, SearchShortcutKey } from '@pacs/common';
+import type { MatchType } from '@pacs/common';
 import { buildSearchParams, emptyFilters, nextOrder, type SortTerm, type StudyFilters } from '../studies/index.ts';
 import type { WorklistItem, WorklistList } from './types.ts';
 
@@ -71,20 +71,6 @@ export class WorklistStore {
 
   setFilters(patch: Partial<StudyFilters>): void {
     this.filters = { ...this.filters, ...patch };
-  }
-
-  setQuickSearch(quickKey: string, matchType: MatchType): void {
-    this.setFilters({ quickKey, matchType });
-  }
-
-  chooseShortcut(shortcut: SearchShortcutKey): void {
-    this.setFilters({ shortcut, from: '', to: '' });
-  }
-
-  /** Picking a start date with an empty end copies it into the end (spec 2 §5). */
-  setPeriod(from: string, to: string): void {
-    const end = from && !to && !this.filters.to ? from : to;
-    this.setFilters({ from, to: end, shortcut: null });
   }
 
   setAdvanced(filters: AdvancedFilters): void {

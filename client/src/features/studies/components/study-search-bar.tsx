@@ -8,7 +8,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import type { MatchType, SearchBarPart, SearchShortcutKey, VisibleKey } from '@pacs/common';
 import { Icon } from '../../../components/icons.tsx';
 import { MATCH_LABELS } from '../../../components/list-layout-fields.tsx';
-import { MATCH_TYPES, QUICK_SEARCH_KEYS, SEARCH_SHORTCUTS } from '../search-query.ts';
+import { MATCH_TYPES, QUICK_SEARCH_KEYS, SEARCH_SHORTCUTS, periodFilters, shortcutFilters } from '../search-query.ts';
 import type { StudyFilters } from '../search-query.ts';
 import { StarIcon } from './cells.tsx';
 // The bar's styles, wherever it is shown (the worklist screen shows it too).
@@ -41,9 +41,6 @@ const DEFAULT_PARTS: VisibleKey<SearchBarPart>[] = [
 export interface SearchBarStore {
   readonly filters: StudyFilters;
   setFilters(patch: Partial<StudyFilters>): void;
-  setQuickSearch(quickKey: string, matchType: MatchType): void;
-  chooseShortcut(shortcut: SearchShortcutKey): void;
-  setPeriod(from: string, to: string): void;
   search(): Promise<void>;
 }
 
@@ -74,7 +71,7 @@ const QuickSearch = observer(function QuickSearch({ store }: { store: SearchBarS
         className="input compact-select"
         value={quickKey}
         aria-label={intl.formatMessage({ id: 'studies.search.field' })}
-        onChange={(event) => store.setQuickSearch(event.target.value, matchType)}
+        onChange={(event) => store.setFilters({ quickKey: event.target.value, matchType })}
       >
         {QUICK_SEARCH_KEYS.map((key) => (
           <option key={key} value={key}>
@@ -86,7 +83,7 @@ const QuickSearch = observer(function QuickSearch({ store }: { store: SearchBarS
         className="input compact-select"
         value={matchType}
         aria-label={intl.formatMessage({ id: 'studies.search.match' })}
-        onChange={(event) => store.setQuickSearch(quickKey, event.target.value as MatchType)}
+        onChange={(event) => store.setFilters({ quickKey, matchType: event.target.value as MatchType })}
       >
         {MATCH_TYPES.map((type) => (
           <option key={type} value={type}>
@@ -122,7 +119,7 @@ const Shortcuts = observer(function Shortcuts({ store, shortcuts }: { store: Sea
           className="segment"
           aria-pressed={store.filters.shortcut === key}
           onClick={() => {
-            store.chooseShortcut(key);
+            store.setFilters(shortcutFilters(key));
             void store.search();
           }}
         >
@@ -137,7 +134,7 @@ const Period = observer(function Period({ store }: { store: SearchBarStore }) {
   const intl = useIntl();
   const { from, to } = store.filters;
   const change = (nextFrom: string, nextTo: string) => {
-    store.setPeriod(nextFrom, nextTo);
+    store.setFilters(periodFilters(store.filters, nextFrom, nextTo));
     void store.search();
   };
   return (
