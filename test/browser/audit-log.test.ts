@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { AUDIT_RETENTION_MAX_DAYS } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
@@ -66,6 +67,10 @@ describe('admin/general/log', () => {
 
     await admin.page.getByRole('button', { name: 'Check the chain' }).click();
     await admin.page.getByText(/The chain holds: \d+ records checked\./).waitFor();
+    // Common's rule, with the catalogue's message (it once showed common's English text as it came).
+    await admin.page.getByLabel('Keep records for').fill('99999999');
+    await admin.page.locator('form[aria-labelledby="RetentionDays-title"]').getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByText(`Enter a whole number of days from 0 to ${AUDIT_RETENTION_MAX_DAYS}.`).waitFor();
     await admin.page.getByLabel('Keep records for').fill('400');
     await admin.page.locator('form[aria-labelledby="RetentionDays-title"]').getByRole('button', { name: 'Save' }).click();
     await expect

@@ -2,11 +2,11 @@
  * The audit log's export (admin/general/log): a syslog collector that receives every record as a
  * DICOM audit message (IHE ATNA) over TCP or TLS, and how sending goes on this server.
  */
-import { Field, Form, Formik } from 'formik';
+import { Field } from 'formik';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { parseAuditExport, type AuditExport } from '@pacs/common';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields.tsx';
-import { SaveActions, useSaveSubmit } from '../../../components/save-form.tsx';
+import { SettingsForm } from '../../../components/save-form.tsx';
 import { useUpdateAuditExport } from '../api/update-audit-export.ts';
 
 interface Values {
@@ -22,10 +22,12 @@ const fields = (values: Values) => ({ ...values, Enabled: String(values.Enabled)
 export function AuditExportForm({ current }: { current: AuditExport }) {
   const intl = useIntl();
   const update = useUpdateAuditExport();
-  const { saved, submit } = useSaveSubmit((values: Values) => update.mutateAsync(parseAuditExport(fields(values)).settings));
   const state = current.State;
   return (
-    <Formik<Values>
+    <SettingsForm<Values>
+      titleId="audit-export-title"
+      title={<FormattedMessage id="admin.log.export.title" />}
+      description={<FormattedMessage id="admin.log.export.description" />}
       initialValues={{
         Enabled: current.Enabled,
         Host: current.Host,
@@ -34,17 +36,10 @@ export function AuditExportForm({ current }: { current: AuditExport }) {
         CACertificate: current.CACertificate,
       }}
       validate={(values) => parseAuditExport(fields(values)).problems}
-      onSubmit={submit}
-      enableReinitialize
+      save={(values) => update.mutateAsync(parseAuditExport(fields(values)).settings)}
     >
-      {({ isSubmitting, dirty, values, errors, touched }) => (
-        <Form className="form" noValidate aria-labelledby="audit-export-title">
-          <h2 id="audit-export-title" className="card-title">
-            <FormattedMessage id="admin.log.export.title" />
-          </h2>
-          <p className="muted">
-            <FormattedMessage id="admin.log.export.description" />
-          </p>
+      {({ values, errors, touched }) => (
+        <>
           <CheckboxField name="Enabled" label={<FormattedMessage id="admin.log.export.enabled" />} />
           <div className="audit-export-target">
             <TextField name="Host" label={<FormattedMessage id="admin.log.export.host" />} autoComplete="off" spellCheck={false} />
@@ -105,9 +100,8 @@ export function AuditExportForm({ current }: { current: AuditExport }) {
               )}
             </p>
           )}
-          <SaveActions saved={saved} dirty={dirty} busy={isSubmitting} />
-        </Form>
+        </>
       )}
-    </Formik>
+    </SettingsForm>
   );
 }

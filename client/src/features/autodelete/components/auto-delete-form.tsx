@@ -1,8 +1,7 @@
-import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckboxField, SelectField, TextField } from '../../../components/form-fields.tsx';
-import { SaveActions, useSaveSubmit } from '../../../components/save-form.tsx';
+import { SettingsForm } from '../../../components/save-form.tsx';
 import { AUTO_DELETE_MESSAGES as M } from '../messages.ts';
 import { useUpdateAutoDeleteSettings } from '../api/update-auto-delete-settings.ts';
 import { autoDeleteInput, autoDeleteSchema, autoDeleteValues, columnOptions, type AutoDeleteValues } from '../settings-form.ts';
@@ -46,45 +45,43 @@ export function AutoDeleteForm({ settings }: { settings: AutoDeleteSettingsFind 
   const intl = useIntl();
   const update = useUpdateAutoDeleteSettings();
   const schema = useMemo(() => autoDeleteSchema(intl), [intl]);
-  const { saved, submit } = useSaveSubmit((values: AutoDeleteValues) => update.mutateAsync(autoDeleteInput(values)));
   return (
-    <Formik initialValues={autoDeleteValues(settings)} validationSchema={schema} onSubmit={submit} enableReinitialize>
-      {({ isSubmitting, dirty }) => (
-        <Form className="form" noValidate aria-labelledby="autodelete-settings-title">
-          <h2 id="autodelete-settings-title" className="card-title">
-            <FormattedMessage id="admin.auto_delete.settings" />
-          </h2>
-          <fieldset className="autodelete-group" disabled={!settings.Available}>
-            <legend className="field-label">
-              <FormattedMessage id="admin.auto_delete.schedule" />
-            </legend>
-            <div className="form-row autodelete-rule">
-              <CheckboxField name="Enabled" label={<FormattedMessage id="admin.auto_delete.enabled" />} />
-              <SelectField name="Hour" label={intl.formatMessage({ id: 'admin.auto_delete.hour' })} options={HOURS} />
-            </div>
-          </fieldset>
-          <fieldset className="autodelete-group" disabled={!settings.Available}>
-            <legend className="field-label">
-              <FormattedMessage id="admin.auto_delete.rules" />
-            </legend>
-            <p className="muted autodelete-note">
-              <FormattedMessage id="admin.auto_delete.rules_note" />
-            </p>
-            <RuleRow name="Lifetime" step="1" />
-            <RuleRow name="NumberOfStudies" step="1" />
-            <RuleRow name="Capacity" step="any" />
-          </fieldset>
-          <fieldset className="autodelete-group" disabled={!settings.Available}>
-            <legend className="field-label">
-              <FormattedMessage id="admin.auto_delete.what_happens" />
-            </legend>
-            <CheckboxField name="DeleteNow" label={<FormattedMessage id="admin.auto_delete.delete_now" />} />
-            <CheckboxField name="KeepDraftReports" label={<FormattedMessage id="admin.auto_delete.keep_draft_reports" />} />
-            <CheckboxField name="KeepShared" label={<FormattedMessage id="admin.auto_delete.keep_shared" />} />
-          </fieldset>
-          <SaveActions saved={saved} dirty={dirty} busy={isSubmitting || !settings.Available} />
-        </Form>
-      )}
-    </Formik>
+    <SettingsForm<AutoDeleteValues>
+      titleId="autodelete-settings-title"
+      title={<FormattedMessage id="admin.auto_delete.settings" />}
+      initialValues={autoDeleteValues(settings)}
+      validationSchema={schema}
+      save={(values) => update.mutateAsync(autoDeleteInput(values))}
+      disabled={!settings.Available}
+    >
+      <fieldset className="autodelete-group" disabled={!settings.Available}>
+        <legend className="field-label">
+          <FormattedMessage id="admin.auto_delete.schedule" />
+        </legend>
+        <div className="form-row autodelete-rule">
+          <CheckboxField name="Enabled" label={<FormattedMessage id="admin.auto_delete.enabled" />} />
+          <SelectField name="Hour" label={intl.formatMessage({ id: 'admin.auto_delete.hour' })} options={HOURS} />
+        </div>
+      </fieldset>
+      <fieldset className="autodelete-group" disabled={!settings.Available}>
+        <legend className="field-label">
+          <FormattedMessage id="admin.auto_delete.rules" />
+        </legend>
+        <p className="muted autodelete-note">
+          <FormattedMessage id="admin.auto_delete.rules_note" />
+        </p>
+        <RuleRow name="Lifetime" step="1" />
+        <RuleRow name="NumberOfStudies" step="1" />
+        <RuleRow name="Capacity" step="any" />
+      </fieldset>
+      <fieldset className="autodelete-group" disabled={!settings.Available}>
+        <legend className="field-label">
+          <FormattedMessage id="admin.auto_delete.what_happens" />
+        </legend>
+        <CheckboxField name="DeleteNow" label={<FormattedMessage id="admin.auto_delete.delete_now" />} />
+        <CheckboxField name="KeepDraftReports" label={<FormattedMessage id="admin.auto_delete.keep_draft_reports" />} />
+        <CheckboxField name="KeepShared" label={<FormattedMessage id="admin.auto_delete.keep_shared" />} />
+      </fieldset>
+    </SettingsForm>
   );
 }
