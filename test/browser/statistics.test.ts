@@ -149,7 +149,12 @@ describe('statistics screens', () => {
       expect(await bars(page, 'dashboard-ae-titles')).toEqual(['Files CHART_MOD: 1']);
       // The follower reads Orthanc's log every second; the dashboard asks again every 30 s.
       const live = page.getByTestId('dashboard-dicom-connections');
-      await expect.poll(async () => (await page.reload(), await live.getByText('HELD_MOD').count()), { timeout: 15_000 }).toBe(1);
+      const shown = async () => {
+        await page.reload();
+        await live.locator('table').or(live.getByText('No DICOM connection is open.')).waitFor();
+        return live.getByText('HELD_MOD').count();
+      };
+      await expect.poll(shown, { timeout: 15_000 }).toBe(1);
       await expect(live.locator('tbody tr').innerText()).resolves.toMatch(/HELD_MOD\s+127\.0\.0\.1\s+\S/);
       await page.locator('[data-chart="dashboard-associations"] svg rect[aria-label]').first().waitFor({ state: 'attached' });
       const associations = await bars(page, 'dashboard-associations');
@@ -159,9 +164,13 @@ describe('statistics screens', () => {
       expect(await slices(page, 'dashboard-modalities')).toBe(1);
       expect(await page.locator('.dashboard-page tbody tr').count()).toBeGreaterThanOrEqual(4);
       await screenshot(page, 'dashboard-1440');
+      await live.scrollIntoViewIfNeeded();
+      await screenshot(page, 'dashboard-dicom-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForTimeout(300);
       await screenshot(page, 'dashboard-390');
+      await live.scrollIntoViewIfNeeded();
+      await screenshot(page, 'dashboard-dicom-390');
     } finally {
       await held.release();
     }
