@@ -5,10 +5,12 @@
  * today, accepted and rejected, in the statistics and the dashboard; an association held open
  * (test/harness/dicom-association.ts) is listed live with its AE title, address and start, and
  * leaves the list once released; moved to known days, the day, month and year rows are exact;
- * an administrator limited to an AE title counts only it; bad queries answer 400.
+ * an administrator limited to an AE title counts only it; bad queries answer 400. Two followers
+ * of one log file (two replicas) count each line once, a new one resumes at the cursor and a
+ * rotated file is read from its start; Orthanc's DICOM log level lowered by hand is set back.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,9 @@ import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy } from '../harness/dicom.ts';
 import { createReader } from '../harness/fixtures.ts';
 import { holdAssociation } from '../harness/dicom-association.ts';
+import pg from 'pg';
+import { AssociationFollower } from '../../adapter/src/features/network/association-follower.ts';
+import { syncDicomLogLevel } from '../../adapter/src/features/network/dicom-log-level.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -224,5 +229,77 @@ describe('associations on known days', () => {
       (await admin.agent.get(`${API}/dicomconnections/statistics`).query(query).expect(400)).body as { fields: Record<string, string> };
     expect((await bad({ unit: 'week' })).fields).toHaveProperty('unit');
     expect(JSON.stringify(await bad({ startdate: '2025-02-30' }))).toContain(MESSAGES.invalid);
+  });
+});
+
+/** Orthanc's own lines (glog, local time now) for an association from `ae` accepted or refused. */
+function logLines(ae: string, outcome: 'accepted' | 'refused'): string {
+  const now = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${two(now.getMonth() + 1)}${two(now.getDate())} ${two(now.getHours())}:${two(now.getMinutes())}:${two(now.getSeconds())}.000000`;
+  const received = `I${stamp} CommandDispatcher.cpp:333] (dicom) Association Received from AET ${ae} on IP 10.1.2.3\n`;
+  if (outcome === 'refused')
+    return `${received}W${stamp} CommandDispatcher.cpp:617] Rejected association for remote AET ${ae} on IP 10.1.2.3\n`;
+  return (
+    received +
+    `I${stamp} CommandDispatcher.cpp:664] (dicom) Association Acknowledged (Max Send PDV: 16372) to AET ${ae} on IP 10.1.2.3\n` +
+    `I${stamp} CommandDispatcher.cpp:937] (dicom) Association Release with AET ${ae} on IP 10.1.2.3\n`
+  );
+}
+
+describe('following Orthanc’s log', () => {
+  it('counts each line once with two replicas, resumes at the cursor after a restart and reads a rotated file from its start', async () => {
+    const file = join(dir, 'orthanc-replicas.log');
+    writeFileSync(file, `W1126 10:00:00.000000 main.cpp:1] before this feature\n${logLines('REPLICA_OLD', 'accepted')}`);
+    const pool = new pg.Pool({ ...stack.config.pg, max: 4 });
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          await stack.sql<{ ae_title: string; accepted: string; rejected: string }>(
+            `select ae_title, sum(accepted) as accepted, sum(rejected) as rejected from statistics_associations
+              where ae_title like 'REPLICA%' group by 1`,
+          )
+        ).map((row) => [row.ae_title, [Number(row.accepted), Number(row.rejected)]]),
+      );
+    const one = new AssociationFollower(pool, [file]);
+    const two = new AssociationFollower(pool, [file]);
+    let three: AssociationFollower | undefined;
+    try {
+      // A file never counted starts at its end: what it held before is not counted.
+      await Promise.all([one.poll(), two.poll()]);
+      appendFileSync(file, logLines('REPLICA_A', 'accepted') + logLines('REPLICA_A', 'accepted') + logLines('REPLICA_B', 'refused'));
+      await Promise.all([one.poll(), two.poll()]);
+      await Promise.all([one.poll(), two.poll()]);
+      expect(await counts()).toEqual({ REPLICA_A: [2, 0], REPLICA_B: [0, 1] });
+
+      // A restart: the new follower resumes where the cursor is, not at the end nor the start.
+      await one.stop();
+      appendFileSync(file, logLines('REPLICA_A', 'accepted'));
+      three = new AssociationFollower(pool, [file]);
+      await three.poll();
+      expect(await counts()).toEqual({ REPLICA_A: [3, 0], REPLICA_B: [0, 1] });
+      await two.poll();
+      expect(await counts()).toEqual({ REPLICA_A: [3, 0], REPLICA_B: [0, 1] });
+
+      // Rotated (renamed away, a new file): the new one from its start, still once.
+      renameSync(file, `${file}.1`);
+      writeFileSync(file, `W1126 11:00:00.000000 main.cpp:1] a new log\n${logLines('REPLICA_C', 'accepted')}`);
+      await Promise.all([two.poll(), three.poll()]);
+      expect(await counts()).toEqual({ REPLICA_A: [3, 0], REPLICA_B: [0, 1], REPLICA_C: [1, 0] });
+    } finally {
+      await Promise.all([one.stop(), two.stop(), three?.stop()]);
+      await pool.end();
+    }
+  });
+
+  it('sets Orthanc’s DICOM log level back to verbose when it was lowered', async () => {
+    const { url, user, password } = stack.config.orthanc;
+    const headers = { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
+    const level = async () => (await (await fetch(`${url}/tools/log-level-dicom`, { headers })).text()).trim();
+    expect(await level()).toBe('verbose');
+    await fetch(`${url}/tools/log-level-dicom`, { method: 'PUT', body: 'default', headers });
+    expect(await level()).toBe('default');
+    await syncDicomLogLevel(stack.adapter!.deps);
+    expect(await level()).toBe('verbose');
   });
 });
