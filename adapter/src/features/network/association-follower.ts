@@ -21,12 +21,12 @@ import * as sql from './network.sql.ts';
 interface Followed {
   tail: LogTail;
   tracker: AssociationTracker;
-  /** Whether this process has read the path before (a new file after that is read from its start). */
-  seen: boolean;
 }
 
 export class AssociationFollower {
   private readonly followed: Followed[];
+  /** Paths this process has read before: a new file there is read from its start. */
+  private readonly seen = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private lastBucket = '';
@@ -36,11 +36,10 @@ export class AssociationFollower {
     paths: string[],
     private readonly options: { intervalMs?: number; tail?: TailOptions } = {},
   ) {
-    this.followed = paths.map((path) => {
-      const entry: Followed = { tail: null as unknown as LogTail, tracker: new AssociationTracker(), seen: false };
-      entry.tail = new LogTail(path, (fileId, size) => this.startAt(entry, path, fileId, size), options.tail);
-      return entry;
-    });
+    this.followed = paths.map((path) => ({
+      tail: new LogTail(path, (fileId, size) => this.startAt(path, fileId, size), options.tail),
+      tracker: new AssociationTracker(),
+    }));
   }
 
   start(): void {
@@ -63,9 +62,9 @@ export class AssociationFollower {
     await Promise.all(this.followed.map((entry) => entry.tail.close()));
   }
 
-  /** The associations open now on every node, oldest first; null when no log is followed. */
+  /** The associations open now on every node, oldest first; null while no log file can be read. */
   live(): LiveAssociation[] | null {
-    if (this.followed.length === 0) return null;
+    if (!this.followed.some((entry) => entry.tail.reading)) return null;
     return this.followed.flatMap((entry) => entry.tracker.live()).sort((a, b) => a.Since.localeCompare(b.Since));
   }
 
@@ -73,7 +72,7 @@ export class AssociationFollower {
   async poll(): Promise<void> {
     for (const entry of this.followed) {
       const lines = await entry.tail.read();
-      entry.seen = true;
+      this.seen.add(entry.tail.path);
       // Facts per file identity (a rotation inside one read gives two).
       const byFile = new Map<string, { end: number; facts: sql.AssociationFact[] }>();
       for (const line of lines) {
@@ -123,10 +122,10 @@ export class AssociationFollower {
     return this.followed.reduce((total, entry) => total + entry.tracker.openCounts().all, 0);
   }
 
-  private async startAt(entry: Followed, path: string, fileId: string, size: number): Promise<number> {
+  private async startAt(path: string, fileId: string, size: number): Promise<number> {
     const kept = await sql.associationLogStart(this.db, path, fileId);
     if (kept !== null) return kept;
     // Never counted: from the end, unless this process saw the path before (then it is a new file).
-    return entry.seen ? 0 : size;
+    return this.seen.has(path) ? 0 : size;
   }
 }

@@ -53,6 +53,11 @@ export class LogTail {
     this.maxLineBytes = options.maxLineBytes ?? 16 * 1024;
   }
 
+  /** Whether a file is open (it existed and held a line at the last read). */
+  get reading(): boolean {
+    return this.handle !== null;
+  }
+
   /** The complete lines appended since the last call (at most about `maxBytesPerRead`). */
   async read(): Promise<TailLine[]> {
     const lines: TailLine[] = [];
