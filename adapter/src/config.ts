@@ -53,6 +53,12 @@ export interface Config {
      * worklist is kept in PostgreSQL only and modalities' C-FIND answers nothing).
      */
     worklistsDir: string | null;
+    /**
+     * Orthanc's log files, one per node (ORTHANC_LOG_FILES, comma-separated; default DATA_DIR/logs/
+     * as scripts/run.ts writes them), followed for DICOM associations (features/network/
+     * association-follower.ts). Empty: associations are neither counted nor listed.
+     */
+    logFiles: string[];
   };
   pg: { host: string; port: number; user: string; password: string; database: string };
   adminId: string;
@@ -104,6 +110,11 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const GIB = 1024 ** 3;
+
+/** Orthanc node k's log file name (from 0) under DATA_DIR/logs, as scripts/run.ts and the cluster write it. */
+export function orthancLogName(k: number): string {
+  return k === 0 ? 'orthanc.log' : `orthanc-node-${k + 1}.log`;
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -184,6 +195,12 @@ export function loadConfig(env: Env = process.env): Config {
       networkFile:
         env.ORTHANC_NETWORK_FILE === undefined ? join(dataDir, 'orthanc', 'config', 'network.json') : env.ORTHANC_NETWORK_FILE || null,
       worklistsDir: env.ORTHANC_WORKLISTS_DIR === undefined ? join(dataDir, 'orthanc', 'worklists') : env.ORTHANC_WORKLISTS_DIR || null,
+      logFiles:
+        env.ORTHANC_LOG_FILES === undefined
+          ? orthancNodeUrls.map((_, k) => join(dataDir, 'logs', orthancLogName(k)))
+          : env.ORTHANC_LOG_FILES.split(',')
+              .map((each) => each.trim())
+              .filter(Boolean),
     },
     pg: {
       host: str('PG_HOST', '127.0.0.1'),

@@ -6,6 +6,7 @@ import type { Sessions } from './access/sessions.ts';
 import type { Health } from './health.ts';
 import type { ChangesFollower } from './study-index/follower.ts';
 import type { AuditLog } from './features/audit/audit-log.ts';
+import type { AssociationFollower } from './features/network/association-follower.ts';
 
 export interface Deps {
   config: Config;
@@ -21,6 +22,8 @@ export interface Deps {
   follower: ChangesFollower;
   /** The audit log's writer: `deps.audit.record(req, auth, {...})` queues one record, off the request's path. */
   audit: AuditLog;
+  /** DICOM associations read from Orthanc's log (absent in unit tests: none listed). */
+  associations?: AssociationFollower;
 }
 
 /** Where Orthanc jobs are created, polled and cancelled (docs/decisions.md, "Cluster"). */

@@ -24,6 +24,8 @@ import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 import { answerClientError } from './http/client-error.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
 import { startCharacterSetSync } from './features/configs/character-set.service.ts';
+import { AssociationFollower } from './features/network/association-follower.ts';
+import { startDicomLogLevelSync } from './features/network/dicom-log-level.ts';
 import { watchStudyLimit } from './features/licence/licence.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
@@ -63,6 +65,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
     health: new Health(orthanc, db),
     audit: new AuditLog(db, { exporter: new SyslogSender(db) }),
+    associations: new AssociationFollower(db, config.orthanc.logFiles),
   };
 
   await migrate(db);
@@ -107,6 +110,9 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const stopAuditRetention = startRetentionJob(deps, 60 * 60_000);
   // Orthanc forgets the default character set on every restart: pushed now, checked every minute.
   const stopCharacterSetSync = startCharacterSetSync(deps, 60_000);
+  // Associations are logged at verbose level only: set now, checked every minute; then followed.
+  const stopDicomLogLevelSync = startDicomLogLevelSync(deps, 60_000);
+  deps.associations?.start();
   const purge = setInterval(() => {
     deps.sessions.purgeExpired().catch((error: unknown) => log.warn(`Session purge failed: ${String(error)}`));
     void sweepUploads();
@@ -125,6 +131,8 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       stopAutoDeleteJob();
       stopAuditRetention();
       stopCharacterSetSync();
+      stopDicomLogLevelSync();
+      await deps.associations?.stop();
       studyLimit.stop();
       await follower.stop();
       server.closeIdleConnections();

@@ -4,6 +4,7 @@
  */
 import { MESSAGES, isAeTitle, isIpAddress, isPort } from './validation.ts';
 import type { ResourceItem } from './studies.ts';
+import type { LiveAssociation } from './statistics.ts';
 
 /** A DICOM user: a remote modality or workstation registered to store into and query a provider. */
 export interface DicomUser {
@@ -144,20 +145,14 @@ export function mergeAeTitles(...lists: readonly (readonly string[])[]): string[
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
-/** One open DICOM association: a TCP connection to the archive's DICOM port. */
-export interface DicomAssociation {
-  RemoteAddress: string;
-  RemotePort: number;
-}
-
 /**
  * `GET /dicomconnections/state` (the DICOM connection limit dialog's table; the spec leaves its
  * route open): the licence's maximum of DICOM connections (0 = unlimited), the registered DICOM
- * users with whether one is connected now, and the open associations (null where this server
- * cannot see them).
+ * users with whether one is connected now, and the open associations (null where the adapter
+ * cannot read Orthanc's log).
  */
 export interface DicomConnectionState {
   Maximum: number;
   Users: (DicomUser & { Connected: boolean })[];
-  Associations: DicomAssociation[] | null;
+  Associations: LiveAssociation[] | null;
 }

@@ -35,6 +35,33 @@ export interface ModalityStatisticsRow extends StatisticsRow {
 }
 
 /** /cxrai/count (spec 3 §3 "CXR AI usage counter"). */
+/** One calling AE title's associations in a period (`/dicomconnections/statistics`). */
+export interface AssociationCount {
+  AETitle: string;
+  Accepted: number;
+  Rejected: number;
+  /** The most associations from this AE title open at once (a maximum: `sum` leaves it). */
+  Peak: number;
+}
+
+/**
+ * DICOM associations per period: Count = Accepted + Rejected; Peak = the most open at once (for a
+ * caller limited to some AE titles, the largest Peak among them); AETitles = each calling AE title.
+ */
+export interface AssociationStatisticsRow extends StatisticsRow {
+  Accepted: number;
+  Rejected: number;
+  Peak: number;
+  AETitles: AssociationCount[];
+}
+
+/** An association open now: the caller's AE title and address, and when Orthanc received it. */
+export interface LiveAssociation {
+  AETitle: string;
+  RemoteAddress: string;
+  Since: string;
+}
+
 export interface CxrAiCount {
   Count: number;
   Date: string;
@@ -79,6 +106,10 @@ export interface Dashboard {
   ArrivalsByModality: DashboardCount[];
   ArrivalsByAETitle: DashboardCount[];
   WebConnections: number;
+  /** The DICOM associations open now, oldest first (read from Orthanc's log: docs/decisions.md). */
+  DicomConnections: LiveAssociation[];
+  /** Today's associations by calling AE title. */
+  AssociationsByAETitle: AssociationCount[];
   LastStudies: DashboardStudy[];
   Server: {
     Version: string;

@@ -16,6 +16,7 @@
  */
 import { join } from 'node:path';
 import { startOrthanc, type OrthancOptions, type RunningOrthanc } from './orthanc.ts';
+import { orthancLogName } from '../../adapter/src/config.ts';
 
 export interface ClusterSize {
   orthancNodes: number;
@@ -75,7 +76,7 @@ export function startOrthancNode(options: NodeOptions, dataDir: string, logsDir:
     dataDir: nodeDataDir(dataDir, k),
     httpPort: ports.nodes[k]!.http,
     dicomPort: ports.nodes[k]!.dicom,
-    logFile: join(logsDir, k === 0 ? 'orthanc.log' : `orthanc-node-${k + 1}.log`),
+    logFile: join(logsDir, orthancLogName(k)),
     cluster: { serverId: `node-${k + 1}`, sharedDir: nodeDataDir(dataDir, 0) },
   });
 }

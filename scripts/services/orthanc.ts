@@ -76,6 +76,9 @@ export async function orthancAnswers(url: string, user: string, password: string
   return response.ok;
 }
 
+/** Orthanc's log options (also docker-compose.yml's orthanc command). */
+export const ORTHANC_LOG_FLAGS = ['--verbose-dicom'];
+
 /**
  * Orthanc's parent when it must not outlive the launcher. Orthanc stops cleanly on its first
  * SIGTERM but restores the default action as it begins to stop, so a second SIGTERM kills it
@@ -192,9 +195,13 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   // C-STORE response back until the peer's delayed ACK, and ingest runs 20–40× slower
   // (docs/decisions.md, "DICOM ingest speed"). The keeper shell passes its environment on.
   const env = { ...process.env, TCP_NODELAY: '1' };
+  // --verbose-dicom: the category "dicom" alone logs every association (who called, accepted or
+  // rejected, released or aborted), which the adapter reads for its statistics and live list
+  // (docs/decisions.md "DICOM associations from Orthanc's log"); the other categories stay quiet.
+  const args = [...ORTHANC_LOG_FLAGS, configDir];
   const child = hasSetpriv
-    ? spawnLogged(...dieWithParent('SIGKILL', 'sh', ['-c', KEEPER, 'orthanc-keeper', pidFile, configDir]), options.logFile, { env })
-    : spawnLogged('Orthanc', [configDir], options.logFile, { env });
+    ? spawnLogged(...dieWithParent('SIGKILL', 'sh', ['-c', KEEPER, 'orthanc-keeper', pidFile, ...args]), options.logFile, { env })
+    : spawnLogged('Orthanc', args, options.logFile, { env });
   if (!hasSetpriv && child.pid) writeFileSync(pidFile, String(child.pid));
   await waitFor('Orthanc', () => orthancAnswers(url, options.user, options.password), 60_000, child, options.logFile);
   return { url, child, stop: () => stopChild(child, 'SIGTERM', 30_000) };

@@ -7,15 +7,16 @@
  * SIGKILLed; the other replica must take the follower over within seconds, what the dead node did
  * not acknowledge is sent again to the live one, as a modality would, and in the end the study
  * index must equal Orthanc's content exactly: nothing lost, nothing doubled. Before that, a
- * forward (an Orthanc job) started through one replica is followed to its end through the other.
+ * forward (an Orthanc job) started through one replica is followed to its end through the other,
+ * and echoes to both nodes are counted once though both replicas follow both nodes' logs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidUid } from '../../scripts/demo/generate-ct.ts';
-import type { ForwardJob, SendDestination } from '@pacs/common';
+import type { AssociationStatisticsRow, ForwardJob, SendDestination } from '@pacs/common';
 import { freePort, sleep } from '../../scripts/services/process.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { startCluster, type Cluster } from '../harness/cluster.ts';
@@ -137,6 +138,22 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     });
     expect(readdirSync(received)).toHaveLength(PER_STUDY);
   }, 120_000);
+
+  it('counts the associations of both nodes once, both replicas following both nodes’ logs', async () => {
+    const echo = (node: number) =>
+      spawnSync('echoscu', ['-aet', 'CLUSTER_ECHO', '-aec', 'PACS', '127.0.0.1', String(cluster.ports.nodes[node]!.dicom)]).status;
+    expect([echo(0), echo(0), echo(1)]).toEqual([0, 0, 0]);
+    const sessions = await Promise.all(cluster.adapterUrls.map((url) => signIn(url, 'admin', cluster.adminPassword)));
+    const accepted = async (session: Session) => {
+      const rows = (await session.agent.get(`${API}/dicomconnections/statistics`).query({ unit: 'year' }).expect(200))
+        .body as AssociationStatisticsRow[];
+      return rows.at(-1)?.AETitles.find((each) => each.AETitle === 'CLUSTER_ECHO')?.Accepted ?? 0;
+    };
+    for (let i = 0; i < 60 && (await accepted(sessions[0]!)) < 3; i++) await sleep(250);
+    // Both replicas have read both logs by now (they poll every second): still three, not six.
+    await sleep(2500);
+    expect(await Promise.all(sessions.map(accepted))).toEqual([3, 3]);
+  });
 
   it('ingests 1,000 instances through a replica and a node crashing, and the index ends equal to Orthanc', async () => {
     const sessions = await Promise.all(Array.from({ length: READERS }, () => signIn(cluster.baseUrl, 'admin', cluster.adminPassword)));

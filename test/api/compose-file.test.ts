@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../adapter/src/config.ts';
-import { ORTHANC_TEMPLATE, renderOrthancConfig } from '../../scripts/services/orthanc.ts';
+import { ORTHANC_LOG_FLAGS, ORTHANC_TEMPLATE, renderOrthancConfig } from '../../scripts/services/orthanc.ts';
 import { SERVER_SETTINGS } from '../../scripts/services/postgres.ts';
 import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
 import {
@@ -159,6 +159,16 @@ describe('docker-compose.yml: the adapter against its configuration schema', () 
     // Same paths on both sides: stored files are named by Orthanc's paths.
     expect(config.orthanc.storageDir).toBe(orthancJson.StorageDirectory);
     expect(config.orthanc.worklistsDir).toBe(orthancJson.Worklists.Database);
+  });
+
+  it('reads Orthanc’s log, written with the associations, from the volume Orthanc writes it to', () => {
+    const [, ...options] = orthanc.command!;
+    for (const flag of ORTHANC_LOG_FLAGS) expect(options).toContain(flag);
+    const logFile = options.find((arg) => arg.startsWith('--logfile='))!.slice('--logfile='.length);
+    expect(config.orthanc.logFiles).toEqual([logFile]);
+    const shared = mountOf(adapter, logFile);
+    expect(shared).toMatchObject({ type: 'volume', readOnly: true });
+    expect(mountOf(orthanc, logFile)).toMatchObject({ type: 'volume', source: shared!.source, readOnly: false });
   });
 
   it('writes network.json into the folder Orthanc reads its configuration from', () => {

@@ -65,6 +65,14 @@ describe('the compose stack, run natively with compose’s environments', () => 
     const listed = await admin.agent.get(`${API}/studies/search`).query({ limit: 10 });
     expect(listed.body.Items).toHaveLength(1);
     expect(JSON.stringify(listed.body.Items[0])).toContain('Compose^Check');
+    // The association, read from Orthanc's log on the shared volume (--logfile, --verbose-dicom).
+    const deadline = Date.now() + 15_000;
+    let associations: { Accepted: number; AETitles: { AETitle: string }[] }[] = [];
+    while (Date.now() < deadline && associations.at(-1)?.Accepted !== 1) {
+      associations = (await admin.agent.get(`${API}/dicomconnections/statistics`).query({ unit: 'year' }).expect(200)).body;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(associations.at(-1)?.AETitles.map((each) => each.AETitle)).toEqual(['STORESCU']);
 
     // The viewer's path: the DICOMweb proxy to Orthanc, the file read from the storage volume.
     const uids = tinyStudyUids('compose');

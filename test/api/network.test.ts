@@ -5,7 +5,6 @@
  * node rules answer the spec's messages.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
 import { createReader } from '../harness/fixtures.ts';
 import { freePort } from '../../scripts/services/process.ts';
+import { holdAssociation } from '../harness/dicom-association.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -231,17 +231,21 @@ describe('DICOM connection limit', () => {
       message: 'You have already reached the maximum number of DICOM Connections.',
     });
 
-    // A connection to the DICOM port held open from this machine.
-    const socket = connect(stack.config.dicomPort, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
+    // An association held open by a registered user (read from Orthanc's log within a second).
+    const held = await holdAssociation(stack.config.dicomPort, 'KNOWN_CT', stack.config.dicomAet);
     try {
-      const state = (await admin.agent.get(`${API}/dicomconnections/state`).expect(200)).body as DicomConnectionState;
+      const read = async () => (await admin.agent.get(`${API}/dicomconnections/state`).expect(200)).body as DicomConnectionState;
+      let state = await read();
+      for (let i = 0; i < 60 && !state.Associations?.length; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        state = await read();
+      }
       expect(state.Maximum).toBe(4);
       expect(state.Users).toHaveLength(4);
-      expect(state.Associations).toContainEqual({ RemoteAddress: '127.0.0.1', RemotePort: socket.localPort });
-      expect(state.Users.every((user) => user.Connected)).toBe(true);
+      expect(state.Associations).toEqual([{ AETitle: 'KNOWN_CT', RemoteAddress: '127.0.0.1', Since: expect.any(String) }]);
+      expect(state.Users.filter((user) => user.Connected).map((user) => user.AETitle)).toEqual(['KNOWN_CT']);
     } finally {
-      socket.destroy();
+      await held.release();
     }
     const reader = await signIn(stack.baseUrl, 'net_reader', 'reader-pass-1');
     await reader.agent.get(`${API}/dicomconnections/state`).expect(403);

@@ -1,8 +1,9 @@
 /**
  * Statistics and the dashboard in Debian's Chromium (issue 20): studies of three modalities moved
  * to three known months draw one stacked bar per month and modality and a pie of three slices;
- * the amount of data shows its bars; the dashboard lists today's arrivals by AE title; the figures
- * are in the tables under the charts. Screenshots at 1440 and 390 wide.
+ * the amount of data shows its bars; the dashboard lists today's arrivals and DICOM associations by
+ * AE title and an association held open, live; admin/statistics draws the DICOM connections; the
+ * figures are in the tables under the charts. Screenshots at 1440 and 390 wide.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { API, signIn, type Session } from '../harness/api.ts';
 import { storeTinyStudies } from '../harness/fixtures.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
+import { holdAssociation } from '../harness/dicom-association.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
 
@@ -135,19 +137,56 @@ describe('statistics screens', () => {
     await page.getByText('No data for this period').waitFor();
   });
 
-  it("shows the dashboard with today's arrivals by AE title and the last studies", async () => {
+  it("shows the dashboard with today's arrivals and associations by AE title, the open one and the last studies", async () => {
+    // An association held open from a modality of its own: listed live with its AE title.
+    const held = await holdAssociation(stack.config.dicomPort, 'HELD_MOD', stack.config.dicomAet);
+    try {
+      open = await newPage(browser, { width: 1440, height: 1000 });
+      const { page } = open;
+      await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
+      await page.goto(`${stack.baseUrl}/viewer/#/dashboard`);
+      await page.locator('[data-chart="dashboard-ae-titles"] svg rect[aria-label]').first().waitFor({ state: 'attached' });
+      expect(await bars(page, 'dashboard-ae-titles')).toEqual(['Files CHART_MOD: 1']);
+      // The follower reads Orthanc's log every second; the dashboard asks again every 30 s.
+      const live = page.getByTestId('dashboard-dicom-connections');
+      const shown = async () => {
+        await page.reload();
+        await live.locator('table').or(live.getByText('No DICOM connection is open.')).waitFor();
+        return live.getByText('HELD_MOD').count();
+      };
+      await expect.poll(shown, { timeout: 15_000 }).toBe(1);
+      await expect(live.locator('tbody tr').innerText()).resolves.toMatch(/HELD_MOD\s+127\.0\.0\.1\s+\S/);
+      await page.locator('[data-chart="dashboard-associations"] svg rect[aria-label]').first().waitFor({ state: 'attached' });
+      const associations = await bars(page, 'dashboard-associations');
+      expect(associations).toContain('Accepted HELD_MOD: 1');
+      expect(associations.some((label) => label?.startsWith('Accepted CHART_MOD: '))).toBe(true);
+      await page.waitForTimeout(1500);
+      expect(await slices(page, 'dashboard-modalities')).toBe(1);
+      expect(await page.locator('.dashboard-page tbody tr').count()).toBeGreaterThanOrEqual(4);
+      await screenshot(page, 'dashboard-1440');
+      await live.scrollIntoViewIfNeeded();
+      await screenshot(page, 'dashboard-dicom-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      await screenshot(page, 'dashboard-390');
+      await live.scrollIntoViewIfNeeded();
+      await screenshot(page, 'dashboard-dicom-390');
+    } finally {
+      await held.release();
+    }
+  });
+
+  it('draws the DICOM connections on admin/statistics', async () => {
     open = await newPage(browser, { width: 1440, height: 1000 });
     const { page } = open;
     await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
-    await page.goto(`${stack.baseUrl}/viewer/#/dashboard`);
-    await page.locator('[data-chart="dashboard-ae-titles"] svg rect[aria-label]').first().waitFor({ state: 'attached' });
-    expect(await bars(page, 'dashboard-ae-titles')).toEqual(['Files CHART_MOD: 1']);
-    await page.waitForTimeout(1500);
-    expect(await slices(page, 'dashboard-modalities')).toBe(1);
-    expect(await page.locator('.dashboard-page tbody tr').count()).toBeGreaterThanOrEqual(4);
-    await screenshot(page, 'dashboard-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
-    await screenshot(page, 'dashboard-390');
+    await page.goto(`${stack.baseUrl}/viewer/#/admin/statistics`);
+    await page.locator('[data-chart="stats-dicom-connections"] svg rect[aria-label]').first().waitFor({ state: 'attached' });
+    // This month's associations, accepted (no refusal: anonymous users are allowed).
+    expect((await bars(page, 'stats-dicom-connections')).map((label) => label?.split(':')[0])).toEqual([
+      expect.stringMatching(/^Accepted /),
+    ]);
+    await page.locator('[data-chart="stats-dicom-connections"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'statistics-dicom-connections-1440');
   });
 });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { loadConfig, type Config } from '../../adapter/src/config.ts';
+import { loadConfig, orthancLogName, type Config } from '../../adapter/src/config.ts';
 import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
 import { startPostgres, type RunningPostgres } from '../../scripts/services/postgres.ts';
 import type { RunningOrthanc } from '../../scripts/services/orthanc.ts';
@@ -67,6 +67,8 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
     ADMIN_ID: 'admin',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+    // Each node's log, in the data folder itself here (npm start's are under logs/).
+    ORTHANC_LOG_FILES: Array.from({ length: options.orthancNodes }, (_, k) => join(dataDir, orthancLogName(k))).join(','),
   };
   const replica = (k: number) => ({ ...baseEnv, ...replicaEnv(ports, k, false) });
   const config = loadConfig(replica(0));

@@ -72,7 +72,10 @@ export async function startComposeNatively(dotEnv: Record<string, string>): Prom
   const adapterEnv = (name: 'adapter' | 'prepare' = 'adapter'): Record<string, string> => {
     const of = service(compose, name);
     const fs = join(root, `${name}-fs`);
-    const env = mapPaths(of, { ...imageEnvironment(), ...environment(of) }, { '/var/lib/pacs': fs });
+    const given = { ...imageEnvironment(), ...environment(of) };
+    // `prepare` shares the adapter's environment but not Orthanc's log volume, which it never reads.
+    if (name === 'prepare') delete given.ORTHANC_LOG_FILES;
+    const env = mapPaths(of, given, { '/var/lib/pacs': fs });
     const orthancUrl = new URL(env.ORTHANC_URL!);
     if (orthancUrl.hostname !== 'orthanc' || orthancUrl.port !== '8042' || env.PG_HOST !== 'postgres' || env.PG_PORT !== '5432') {
       throw new Error('the adapter no longer reaches orthanc:8042 and postgres:5432: update the mapping here');
@@ -149,7 +152,11 @@ export async function startComposeNatively(dotEnv: Record<string, string>): Prom
     // The template's bind mount inside the configuration volume.
     symlinkSync(hostPath(orthanc, `${folder}/orthanc.json`), join(hostPath(orthanc, folder), 'orthanc.json'));
     const oEnv = orthancEnv();
-    const orthancChild = spawn('orthanc', 'Orthanc', [hostPath(orthanc, folder)], oEnv);
+    // The command's options after the folder; a --logfile names a path on a volume.
+    const options = orthanc
+      .command!.slice(1)
+      .map((arg) => (arg.startsWith('--logfile=') ? `--logfile=${hostPath(orthanc, arg.slice('--logfile='.length))}` : arg));
+    const orthancChild = spawn('orthanc', 'Orthanc', [hostPath(orthanc, folder), ...options], oEnv);
     const orthancUrl = `http://127.0.0.1:${ports.orthanc}`;
     const orthancUp = () => orthancAnswers(orthancUrl, oEnv.ORTHANC_USER!, oEnv.ORTHANC_PASSWORD!);
     await waitFor('Orthanc', orthancUp, 60_000, orthancChild, join(root, 'orthanc.log'));

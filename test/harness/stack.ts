@@ -85,6 +85,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ADMIN_ID: 'admin',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     EDITION: options.edition ?? 'on_premises',
+    // Orthanc's log is beside the others in the test's data folder (not under logs/, as npm start's).
+    ORTHANC_LOG_FILES: join(dataDir, 'orthanc.log'),
     // CLIENT_DIR runs browser tests against a build of one's own (others may be rebuilding client/dist).
     ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
     ...options.env,

@@ -413,6 +413,28 @@ export class OrthancClient {
     if (!response.ok) throw new OrthancAnswerError('/tools/default-encoding', response.status, text);
   }
 
+  /** The verbosity of one of Orthanc's log categories (GET /tools/log-level-{category}: default, verbose or trace). */
+  async getLogLevel(category: 'dicom', options: RequestOptions = {}): Promise<string> {
+    const path = `/tools/log-level-${category}`;
+    const response = await this.request(path, options);
+    const text = await response.text();
+    if (!response.ok) throw new OrthancAnswerError(path, response.status, text);
+    return text.trim();
+  }
+
+  /** Changes it at run time (kept in memory only: the adapter checks it every minute). */
+  async putLogLevel(category: 'dicom', level: 'default' | 'verbose' | 'trace', options: RequestOptions = {}): Promise<void> {
+    const path = `/tools/log-level-${category}`;
+    const response = await this.request(path, {
+      ...options,
+      method: 'PUT',
+      body: Buffer.from(level),
+      headers: { 'content-type': 'text/plain' },
+    });
+    const text = await response.text();
+    if (!response.ok) throw new OrthancAnswerError(path, response.status, text);
+  }
+
   async reset(options: RequestOptions = {}): Promise<void> {
     await this.send('/tools/reset', 'POST', {}, options);
   }

@@ -1,50 +1,157 @@
 /**
- * The DICOM associations open right now: TCP connections established to the archive's DICOM port,
- * read from the kernel's tables (/proc/net/tcp and tcp6) on the machine Orthanc runs on. Where
- * those tables cannot be read (another system), the list is empty and says so.
+ * DICOM associations as Orthanc 1.10 logs them in its category "dicom" at verbose level
+ * (docs/decisions.md "DICOM associations from Orthanc's log"): each line is parsed into an event
+ * with the calling AE title and IP, and a tracker keeps the associations open now and decides,
+ * for every association, whether it was accepted or rejected.
+ *
+ * The lines (glog, Orthanc 1.10.1; the exact ones are in associations.test.ts):
+ *   I… (dicom) Association Received from AET MYMOD on IP 127.0.0.1
+ *   I… (dicom) Association Acknowledged (Max Send PDV: 16372) to AET MYMOD on IP 127.0.0.1
+ *   I… (dicom) Association Release with AET MYMOD on IP 127.0.0.1
+ *   I… (dicom) Association Aborted with AET MYMOD on IP 127.0.0.1
+ *   I… (dicom) DIMSE failure (aborting association with AET MYMOD on IP 127.0.0.1): …   (timeouts too)
+ *   W… Rejected association for remote AET FINDER on IP 127.0.0.1                        (unknown caller)
+ *   W… Rejected association, because of a bad called AET in the request (WRONG)          (no AET/IP)
+ *   I… (dicom) No presentation context proposed                                           (no AET/IP)
+ * The two lines without an AE title follow their association's "Received" in the same thread, so
+ * they belong to the latest association received and not yet decided.
  */
-import { readFile } from 'node:fs/promises';
-import type { DicomAssociation as Association } from '@pacs/common';
+import type { LiveAssociation } from '@pacs/common';
 
-const ESTABLISHED = '01';
+export type AssociationEventKind = 'received' | 'acknowledged' | 'released' | 'aborted' | 'rejected';
 
-/** A /proc/net/tcp address ("0100007F:1092") as dotted IPv4, or a tcp6 one as text. */
-function address(hex: string): string {
-  if (hex.length === 8) {
-    // Four bytes, little-endian.
-    return [6, 4, 2, 0].map((at) => parseInt(hex.slice(at, at + 2), 16)).join('.');
-  }
-  // tcp6: four 32-bit words, each little-endian.
-  const bytes: number[] = [];
-  for (let word = 0; word < 4; word++) {
-    const part = hex.slice(word * 8, word * 8 + 8);
-    for (const at of [6, 4, 2, 0]) bytes.push(parseInt(part.slice(at, at + 2), 16));
-  }
-  const mapped = bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
-  if (mapped) return bytes.slice(12).join('.');
-  const groups: string[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
-  return groups.join(':');
+export interface AssociationEvent {
+  kind: AssociationEventKind;
+  /** null on the two rejection lines that name no caller. */
+  aeTitle: string | null;
+  ip: string | null;
+  at: Date;
 }
 
-/** The established connections to `port` in one of the kernel's tables. */
-export function parseTcpTable(text: string, port: number): Association[] {
-  const result: Association[] = [];
-  for (const line of text.split('\n').slice(1)) {
-    const fields = line.trim().split(/\s+/);
-    const [local, remote, state] = [fields[1], fields[2], fields[3]];
-    if (!local || !remote || state !== ESTABLISHED) continue;
-    const [, localPort] = local.split(':');
-    if (parseInt(localPort ?? '', 16) !== port) continue;
-    const [remoteAddress, remotePort] = remote.split(':');
-    result.push({ RemoteAddress: address(remoteAddress ?? ''), RemotePort: parseInt(remotePort ?? '0', 16) });
-  }
-  return result;
+const GLOG_TIME = /^[IWEF](\d{2})(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{1,6})/;
+const PEER = 'AET (.*?) on IP (\\S+?)';
+const LINES: [AssociationEventKind, RegExp][] = [
+  ['received', new RegExp(`\\(dicom\\) Association Received from ${PEER}$`)],
+  ['acknowledged', new RegExp(`\\(dicom\\) Association Acknowledged \\(.*?\\) to ${PEER}(?: \\(.*\\))?$`)],
+  ['released', new RegExp(`\\(dicom\\) Association Release with ${PEER}$`)],
+  ['aborted', new RegExp(`\\(dicom\\) Association Aborted with ${PEER}$`)],
+  ['aborted', new RegExp(`\\(dicom\\) DIMSE failure \\(aborting association with ${PEER}\\):`)],
+  ['rejected', new RegExp(`\\] Rejected association for remote ${PEER}$`)],
+  ['rejected', /\] Rejected association, because of a bad called AET/],
+  ['rejected', /\(dicom\) No presentation context proposed$/],
+];
+
+/**
+ * The time of a glog line. glog writes month and day without a year, in the local time of the
+ * Orthanc process (the adapter runs in the same zone: same machine, or containers without TZ):
+ * the year is the one that puts the line at most a day after `now`.
+ */
+export function glogTime(line: string, now: Date): Date | null {
+  const match = GLOG_TIME.exec(line);
+  if (!match) return null;
+  const [month, day, hour, minute, second] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const millis = Math.floor(Number(`0.${match[6]}`) * 1000);
+  const at = (year: number) => new Date(year, month - 1, day, hour, minute, second, millis);
+  let when = at(now.getFullYear());
+  if (when.getTime() - now.getTime() > 86_400_000) when = at(now.getFullYear() - 1);
+  return when;
 }
 
-/** The open associations to `port`, or null when this system does not show them. */
-export async function openAssociations(port: number): Promise<Association[] | null> {
-  const tables = await Promise.all(['/proc/net/tcp', '/proc/net/tcp6'].map((file) => readFile(file, 'utf8').catch(() => null)));
-  if (tables.every((table) => table === null)) return null;
-  return tables.flatMap((table) => (table === null ? [] : parseTcpTable(table, port)));
+/** One log line as an association event, or null for every other line. */
+export function parseAssociationLine(line: string, now: Date = new Date()): AssociationEvent | null {
+  // Cheap filter first: most lines of a busy log are not about associations.
+  if (!line.includes('ssociation') && !line.includes('presentation context')) return null;
+  for (const [kind, pattern] of LINES) {
+    const match = pattern.exec(line);
+    if (!match) continue;
+    const at = glogTime(line, now);
+    if (!at) return null;
+    return { kind, aeTitle: match[1] ?? null, ip: match[2] ?? null, at };
+  }
+  return null;
+}
+
+/** What one event means for the statistics: an association decided, and the open counts after it. */
+export interface AssociationOutcome {
+  at: Date;
+  aeTitle: string;
+  decided: 'accepted' | 'rejected' | null;
+  /** Associations open after the event: from this AE title, and in all. */
+  openFromAe: number;
+  openInAll: number;
+}
+
+/** Bounds, so that a log the tracker misreads (or a flood) cannot grow memory. */
+const MAX_PENDING = 1000;
+const MAX_OPEN = 10_000;
+const PENDING_MS = 5 * 60_000;
+
+interface Pending {
+  aeTitle: string;
+  ip: string;
+  at: Date;
+}
+
+/**
+ * The associations received and not yet decided, and those open now. Concurrent associations from
+ * one AE title and IP are told apart by order only (the lines carry no port or thread): a release
+ * closes the oldest one of that caller.
+ */
+export class AssociationTracker {
+  private pending: Pending[] = [];
+  private open: Pending[] = [];
+
+  /** Applies one event; answers what it decided, or null for an event that changes nothing. */
+  apply(event: AssociationEvent): AssociationOutcome | null {
+    this.pending = this.pending.filter((one) => event.at.getTime() - one.at.getTime() < PENDING_MS);
+    const same = (one: Pending) => one.aeTitle === event.aeTitle && one.ip === event.ip;
+    const outcome = (aeTitle: string, decided: AssociationOutcome['decided']): AssociationOutcome => ({
+      at: event.at,
+      aeTitle,
+      decided,
+      openFromAe: this.open.filter((one) => one.aeTitle === aeTitle).length,
+      openInAll: this.open.length,
+    });
+    switch (event.kind) {
+      case 'received':
+        if (this.pending.length >= MAX_PENDING) this.pending.shift();
+        this.pending.push({ aeTitle: event.aeTitle ?? '', ip: event.ip ?? '', at: event.at });
+        return null;
+      case 'acknowledged': {
+        const found = take(this.pending, same);
+        if (this.open.length >= MAX_OPEN) this.open.shift();
+        this.open.push({ aeTitle: event.aeTitle ?? '', ip: event.ip ?? '', at: found?.at ?? event.at });
+        return outcome(event.aeTitle ?? '', 'accepted');
+      }
+      case 'rejected': {
+        // The lines without a caller belong to the latest association received (see the head).
+        const found = event.aeTitle === null ? this.pending.pop() : take(this.pending, same);
+        const aeTitle = event.aeTitle ?? found?.aeTitle;
+        // No AE title at all: a TCP connection that sent no A-ASSOCIATE-RQ (a port check), not an association.
+        if (!aeTitle) return null;
+        return outcome(aeTitle, 'rejected');
+      }
+      default: {
+        const closed = take(this.open, same);
+        return closed ? outcome(closed.aeTitle, null) : null;
+      }
+    }
+  }
+
+  /** The associations open now, oldest first. */
+  live(): LiveAssociation[] {
+    return this.open.map((one) => ({ AETitle: one.aeTitle, RemoteAddress: one.ip, Since: one.at.toISOString() }));
+  }
+
+  /** Open associations per AE title, and in all: the peaks of a new bucket start from these. */
+  openCounts(): { byAe: Map<string, number>; all: number } {
+    const byAe = new Map<string, number>();
+    for (const one of this.open) byAe.set(one.aeTitle, (byAe.get(one.aeTitle) ?? 0) + 1);
+    return { byAe, all: this.open.length };
+  }
+}
+
+function take<T>(list: T[], match: (item: T) => boolean): T | undefined {
+  const index = list.findIndex(match);
+  return index < 0 ? undefined : list.splice(index, 1)[0];
 }

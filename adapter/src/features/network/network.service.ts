@@ -10,7 +10,6 @@ import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import * as sql from './network.sql.ts';
 import { applyProvider, syncModalities } from './orthanc-network.ts';
-import { openAssociations } from './associations.ts';
 import { markStudyStore, studyStoreOpen } from './store-gate.ts';
 import { effectiveLimits } from '../licence/licence-limits.ts';
 
@@ -169,16 +168,17 @@ export async function deleteSendDestination(deps: Deps, no: number): Promise<voi
 
 /** The DICOM connection limit dialog's table: the maximum, the registered users and who is connected now. */
 export async function dicomConnectionState(deps: Deps): Promise<DicomConnectionState> {
-  const [users, providers] = await Promise.all([sql.selectDicomUsers(deps.db), sql.selectProviders(deps.db)]);
-  const ports = new Set(providers.map((provider) => provider.port));
-  const perPort = await Promise.all([...ports].map((port) => openAssociations(port)));
-  const associations = perPort.flatMap((list) => list ?? []);
-  const visible = perPort.length === 0 || perPort.some((list) => list !== null);
-  const connected = new Set(associations.map((association) => association.RemoteAddress));
+  const users = await sql.selectDicomUsers(deps.db);
+  // The associations open now, from Orthanc's log (association-follower.ts); null when none is followed.
+  const associations = deps.associations?.live() ?? null;
+  const connected = (row: sql.DicomUserRow) =>
+    (associations ?? []).some(
+      (one) => one.AETitle.toUpperCase() === row.ae_title.toUpperCase() && (row.ip_address === '' || one.RemoteAddress === row.ip_address),
+    );
   return {
     Maximum: (await effectiveLimits(deps)).dicomConnections,
-    Users: users.map((row) => ({ ...toUser(row), Connected: connected.has(row.ip_address) })),
-    Associations: visible ? associations : null,
+    Users: users.map((row) => ({ ...toUser(row), Connected: connected(row) })),
+    Associations: associations,
   };
 }
 

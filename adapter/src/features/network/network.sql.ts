@@ -182,3 +182,93 @@ export async function deleteSendDestination(db: Db | DbClient, no: number): Prom
   const { rowCount } = await db.query('delete from send_destinations where no = $1', [no]);
   return (rowCount ?? 0) > 0;
 }
+
+/** One association event that counts: decided (accepted or rejected) or a new number open at once. */
+export interface AssociationFact {
+  at: Date;
+  aeTitle: string;
+  accepted: number;
+  rejected: number;
+  /** Open at once after the event: from this AE title, and from all. */
+  peakAe: number;
+  peakAll: number;
+  /** The byte after the event's line in its file (the cursor's unit). */
+  end: number;
+}
+
+/** A log file read up to `end`: its cursor. */
+export interface AssociationCursor {
+  path: string;
+  fileId: string;
+  end: number;
+}
+
+/**
+ * Counts the facts read from one log file up to `cursor.end`, once: only those past the file's
+ * cursor (locked, so that replicas following the same file wait for each other) are added; peaks
+ * are maxima and always applied. The cursor moves in the same transaction. Without a cursor
+ * (peaks carried into a new bucket) nothing is added but peaks.
+ */
+export async function countAssociations(client: DbClient, cursor: AssociationCursor | null, facts: AssociationFact[]): Promise<number> {
+  let position = Number.MAX_SAFE_INTEGER;
+  if (cursor) {
+    await client.query(
+      'insert into statistics_association_cursors (path, file_id, position) values ($1, $2, 0) on conflict (path, file_id) do nothing',
+      [cursor.path, cursor.fileId],
+    );
+    const { rows } = await client.query<{ position: string }>(
+      'select position from statistics_association_cursors where path = $1 and file_id = $2 for update',
+      [cursor.path, cursor.fileId],
+    );
+    position = Number(rows[0]?.position ?? 0);
+  }
+  const counted = facts.map((fact) => (fact.end > position ? fact : { ...fact, accepted: 0, rejected: 0 }));
+  if (counted.length > 0) {
+    const at = counted.map((fact) => fact.at.toISOString());
+    await client.query(
+      `insert into statistics_associations as d (bucket, ae_title, accepted, rejected, peak)
+       select statistics_bucket(x.at), x.ae_title, sum(x.accepted), sum(x.rejected), max(x.peak)
+         from unnest($1::timestamptz[], $2::text[], $3::int[], $4::int[], $5::int[]) x(at, ae_title, accepted, rejected, peak)
+        group by 1, 2 order by 1, 2
+       on conflict (bucket, ae_title) do update
+         set accepted = d.accepted + excluded.accepted, rejected = d.rejected + excluded.rejected, peak = greatest(d.peak, excluded.peak)
+         where excluded.accepted > 0 or excluded.rejected > 0 or excluded.peak > d.peak`,
+      [
+        at,
+        counted.map((fact) => fact.aeTitle),
+        counted.map((fact) => fact.accepted),
+        counted.map((fact) => fact.rejected),
+        counted.map((fact) => fact.peakAe),
+      ],
+    );
+    await client.query(
+      `insert into statistics_association_peaks as d (bucket, peak)
+       select statistics_bucket(x.at), max(x.peak) from unnest($1::timestamptz[], $2::int[]) x(at, peak) group by 1 order by 1
+       on conflict (bucket) do update set peak = excluded.peak where excluded.peak > d.peak`,
+      [at, counted.map((fact) => fact.peakAll)],
+    );
+  }
+  if (cursor) {
+    await client.query(
+      'update statistics_association_cursors set position = greatest(position, $3), updated_at = now() where path = $1 and file_id = $2',
+      [cursor.path, cursor.fileId, cursor.end],
+    );
+  }
+  return counted.filter((fact) => fact.accepted + fact.rejected > 0).length;
+}
+
+/**
+ * Where a log file newly opened is read from: its cursor's position when it has one; the start
+ * of a file that replaced one counted before (rotated while the adapter was away); null for a
+ * path never counted (the caller starts at its end).
+ */
+export async function associationLogStart(db: Db, path: string, fileId: string): Promise<number | null> {
+  const { rows } = await db.query<{ position: string | null; known: boolean }>(
+    `select (select position from statistics_association_cursors where path = $1 and file_id = $2) as position,
+            exists (select 1 from statistics_association_cursors where path = $1) as known`,
+    [path, fileId],
+  );
+  const row = rows[0];
+  if (row?.position != null) return Number(row.position);
+  return row?.known ? 0 : null;
+}

@@ -7,6 +7,9 @@
  *   the bytes held at the end of each period.
  * - GET /share/statistics → [{Date, Count, Study, Patient}] shares created.
  * - GET /connected/statistics → [{Date, Count (most web connections at once), Accounts (distinct)}].
+ * - GET /dicomconnections/statistics → [{Date, Count, Accepted, Rejected, Peak, AETitles: [{AETitle,
+ *   Accepted, Rejected, Peak}]}] DICOM associations by calling AE title (not in the spec: named as
+ *   /dicomconnections/state and /connected/statistics; docs/decisions.md).
  * - GET /modalities/statistics ?unit &startstudydate &endstudydate &modality &basis=study|arrival
  *   → [{Date, Modality, Count}] studies per modality by StudyDate (default) or by arrival.
  * - GET /cxrai/count → {Count: 0, Date: today} while no CXR AI is licensed.
@@ -90,6 +93,16 @@ export const statisticsRoutes: AnyRouteSpec[] = [
     handler: async (req, _res, { deps, auth }) => {
       const { query } = await statisticsQuery(req, deps);
       return service.connections(deps, auth, query);
+    },
+  },
+  {
+    method: 'get',
+    path: '/dicomconnections/statistics',
+    access: 'statistics',
+    summary: 'DICOM associations accepted and rejected by calling AE title, and the most open at once, per day, month or year',
+    handler: async (req, _res, { deps, auth }) => {
+      const { query } = await statisticsQuery(req, deps);
+      return service.associations(deps, auth, query);
     },
   },
   {

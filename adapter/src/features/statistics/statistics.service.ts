@@ -10,6 +10,8 @@ import {
   periodLabel,
   periodLabels,
   todayIn,
+  type AssociationCount,
+  type AssociationStatisticsRow,
   type ConnectedStatisticsRow,
   type CxrAiCount,
   type Dashboard,
@@ -109,6 +111,74 @@ export async function connections(deps: Pick<Deps, 'db'>, auth: Auth, query: Sta
   return fill(query, rows, (Date, row) => ({ Date, Count: row?.peak ?? 0, Accounts: row?.accounts ?? 0 }), ['Accounts']);
 }
 
+const toAssociationCount = (row: Omit<sql.AssociationRow, 'period'>): AssociationCount => ({
+  AETitle: row.ae_title,
+  Accepted: row.accepted,
+  Rejected: row.rejected,
+  Peak: row.peak,
+});
+
+/**
+ * DICOM associations per period, with each calling AE title. `sum` runs Count, Accepted and
+ * Rejected (and each AE title's); peaks are maxima. A caller limited to some AE titles gets the
+ * largest of their peaks as the period's Peak (the all-callers peak counts associations it does
+ * not see).
+ */
+export async function associations(deps: Pick<Deps, 'db'>, auth: Auth, query: StatisticsQuery): Promise<AssociationStatisticsRow[]> {
+  const scope = statisticsScope(auth, 1);
+  const [rows, peaks] = await Promise.all([
+    sql.associationsByPeriod(deps.db, query, scope),
+    scope === null ? sql.associationPeaksByPeriod(deps.db, query) : Promise.resolve([]),
+  ]);
+  const byPeriod = new Map<string, { period: string; rows: sql.AssociationRow[]; peak: number }>();
+  for (const row of rows) {
+    const entry = byPeriod.get(row.period) ?? { period: row.period, rows: [], peak: 0 };
+    byPeriod.set(row.period, entry);
+    entry.rows.push(row);
+    if (scope !== null) entry.peak = Math.max(entry.peak, row.peak);
+  }
+  for (const row of peaks) {
+    const entry = byPeriod.get(row.period) ?? { period: row.period, rows: [], peak: 0 };
+    byPeriod.set(row.period, entry);
+    entry.peak = row.peak;
+  }
+  const answer = fill<{ period: string; rows: sql.AssociationRow[]; peak: number }, AssociationStatisticsRow>(
+    query,
+    [...byPeriod.values()],
+    (Date, entry) => {
+      const accepted = entry?.rows.reduce((total, row) => total + row.accepted, 0) ?? 0;
+      const rejected = entry?.rows.reduce((total, row) => total + row.rejected, 0) ?? 0;
+      return {
+        Date,
+        Count: accepted + rejected,
+        Accepted: accepted,
+        Rejected: rejected,
+        Peak: entry?.peak ?? 0,
+        AETitles: (entry?.rows ?? []).map(toAssociationCount),
+      };
+    },
+    ['Count', 'Accepted', 'Rejected'],
+  );
+  if (query.sum) {
+    const totals = new Map<string, { Accepted: number; Rejected: number }>();
+    for (const row of answer) {
+      for (const each of row.AETitles) {
+        const total = totals.get(each.AETitle) ?? { Accepted: 0, Rejected: 0 };
+        total.Accepted += each.Accepted;
+        total.Rejected += each.Rejected;
+        totals.set(each.AETitle, total);
+      }
+      // Every AE title seen so far, with its running totals (one absent this period keeps its total).
+      row.AETitles = [...totals].map(([AETitle, total]) => ({
+        AETitle,
+        ...total,
+        Peak: row.AETitles.find((each) => each.AETitle === AETitle)?.Peak ?? 0,
+      }));
+    }
+  }
+  return answer;
+}
+
 /** Studies per modality: every period × every modality that has studies in the range. */
 export async function modalities(
   deps: Pick<Deps, 'db'>,
@@ -163,7 +233,8 @@ export async function dashboard(deps: Deps, auth: Auth, isAdmin: boolean): Promi
   const { timeZone, today } = await siteDay(deps);
   const scope = statisticsScope(auth, 1);
   const visible = visibleStudies(auth, 2);
-  const [byModality, byAe, recent, held, heldStudies, live, system, storage, index] = await Promise.all([
+  const open = deps.associations?.live() ?? [];
+  const [byModality, byAe, recent, held, heldStudies, live, system, storage, index, associationsToday, reachable] = await Promise.all([
     sql.arrivalsToday(deps.db, today, scope, 'modality'),
     sql.arrivalsToday(deps.db, today, scope, 'ae_title'),
     sql.recentStudies(deps.db, 10, visible),
@@ -173,6 +244,8 @@ export async function dashboard(deps: Deps, auth: Auth, isAdmin: boolean): Promi
     deps.orthanc.getSystem({ timeoutMs: 3000 }).catch(() => null),
     isAdmin ? storageUse(deps.config.orthanc.storageDir) : Promise.resolve(null),
     isAdmin ? readIndexStatus(deps.db, deps.orthanc).catch(() => null) : Promise.resolve(null),
+    sql.associationsToday(deps.db, today, scope),
+    sql.reachableAeTitles(deps.db, [...new Set(open.map((one) => one.AETitle))], scope),
   ]);
   return {
     Today: today,
@@ -180,6 +253,8 @@ export async function dashboard(deps: Deps, auth: Auth, isAdmin: boolean): Promi
     ArrivalsByModality: byModality.map(toCount),
     ArrivalsByAETitle: byAe.map(toCount),
     WebConnections: live.length,
+    DicomConnections: open.filter((one) => reachable.has(one.AETitle)),
+    AssociationsByAETitle: associationsToday.map(toAssociationCount),
     LastStudies: recent.map((row) => ({
       StudyInstanceUID: row.study_instance_uid,
       PatientName: row.patient_name,

@@ -47,7 +47,7 @@ function dayRange(sql: Sql, query: Pick<StatisticsQuery, 'unit' | 'start' | 'end
  * zone changed since they were cut, a no-op otherwise.
  */
 export async function cutDays(db: Db, timeZone: string): Promise<void> {
-  await db.query('select statistics_cut_days($1)', [timeZone]);
+  await db.query('select statistics_cut_days($1), statistics_cut_association_days($1)', [timeZone]);
 }
 
 export interface SizeRow extends PeriodRow {
@@ -157,6 +157,71 @@ export async function connectionsByPeriod(db: Db, query: StatisticsQuery, instit
     sql.values,
   );
   return rows;
+}
+
+export interface AssociationRow extends PeriodRow {
+  ae_title: string;
+  accepted: number;
+  rejected: number;
+  peak: number;
+}
+
+/**
+ * An association carries its calling AE title and IP only: the caller's predicate sees it as a
+ * fact of that AE title with no institution name and no modality (so targets that narrow by
+ * those reach none; docs/decisions.md).
+ */
+const ASSOCIATION_DAYS = `(select a.*, ''::text as institution_name, ''::text as modality from statistics_association_days a) f`;
+
+/** Associations per period and calling AE title (a period's row per AE title that had any). */
+export async function associationsByPeriod(db: Db, query: StatisticsQuery, scope: Predicate | null): Promise<AssociationRow[]> {
+  const sql = new Sql();
+  const range = dayRange(sql, query);
+  const { rows } = await db.query<AssociationRow>(
+    `select ${range.period} as period, f.ae_title, sum(f.accepted)::float8 as accepted, sum(f.rejected)::float8 as rejected,
+            max(f.peak)::float8 as peak
+       from ${ASSOCIATION_DAYS} where ${range.where} and ${sql.scope(scope)} group by ${range.trunc}, f.ae_title order by 1, 2`,
+    sql.values,
+  );
+  return rows;
+}
+
+/** The most associations open at once from all callers, per period. */
+export async function associationPeaksByPeriod(db: Db, query: StatisticsQuery): Promise<(PeriodRow & { peak: number })[]> {
+  const sql = new Sql();
+  const range = dayRange(sql, query);
+  const { rows } = await db.query<PeriodRow & { peak: number }>(
+    `select ${range.period} as period, max(f.peak)::float8 as peak from statistics_association_peak_days f
+      where ${range.where} group by ${range.trunc}`,
+    sql.values,
+  );
+  return rows;
+}
+
+/** Today's associations by calling AE title, most first. */
+export async function associationsToday(db: Db, today: string, scope: Predicate | null): Promise<Omit<AssociationRow, 'period'>[]> {
+  const sql = new Sql();
+  const since = `f.day >= ${sql.param(today)}::date`;
+  const { rows } = await db.query<Omit<AssociationRow, 'period'>>(
+    `select f.ae_title, sum(f.accepted)::float8 as accepted, sum(f.rejected)::float8 as rejected, max(f.peak)::float8 as peak
+       from ${ASSOCIATION_DAYS} where ${since} and ${sql.scope(scope)}
+      group by 1 order by sum(f.accepted + f.rejected) desc, 1 limit 25`,
+    sql.values,
+  );
+  return rows;
+}
+
+/** Which of `aeTitles` the caller's predicate reaches (the live list is filtered as the counts are). */
+export async function reachableAeTitles(db: Db, aeTitles: string[], scope: Predicate | null): Promise<Set<string>> {
+  if (scope === null || aeTitles.length === 0) return new Set(aeTitles);
+  const sql = new Sql();
+  const list = sql.param(aeTitles);
+  const { rows } = await db.query<{ ae_title: string }>(
+    `select f.ae_title from (select x as ae_title, ''::text as institution_name, ''::text as modality from unnest(${list}::text[]) x) f
+      where ${sql.scope(scope)}`,
+    sql.values,
+  );
+  return new Set(rows.map((row) => row.ae_title));
 }
 
 export interface BackfillRow {

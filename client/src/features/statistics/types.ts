@@ -1,4 +1,5 @@
 export type {
+  AssociationStatisticsRow,
   ConnectedStatisticsRow,
   CxrAiCount,
   Dashboard,

@@ -1,11 +1,18 @@
 /**
  * The five date-series calls of spec 3 §7 (`/capacity`, `/addedsize`, `/deletedsize`, `/share`,
- * `/connected` + `/statistics`): one file because they take the same query and answer rows of
- * the same shape; each keeps its own query key.
+ * `/connected` + `/statistics`) and `/dicomconnections/statistics`: one file because they take the
+ * same query and answer rows of the same shape; each keeps its own query key.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import type { ConnectedStatisticsRow, ShareStatisticsRow, SizeStatisticsRow, StatisticsRow, StatisticsUnit } from '../types.ts';
+import type {
+  AssociationStatisticsRow,
+  ConnectedStatisticsRow,
+  ShareStatisticsRow,
+  SizeStatisticsRow,
+  StatisticsRow,
+  StatisticsUnit,
+} from '../types.ts';
 
 export interface SeriesRows {
   capacity: StatisticsRow[];
@@ -13,6 +20,7 @@ export interface SeriesRows {
   deletedsize: SizeStatisticsRow[];
   share: ShareStatisticsRow[];
   connected: ConnectedStatisticsRow[];
+  dicomconnections: AssociationStatisticsRow[];
 }
 export type SeriesKind = keyof SeriesRows;
 

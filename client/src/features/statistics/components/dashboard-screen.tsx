@@ -1,6 +1,7 @@
 /**
  * /dashboard (spec 1 §2, §4): server status, today's arrivals by modality and AE title, live web
- * connections and the last studies received, refreshed every 30 s. Each part links to its page.
+ * and DICOM connections, today's DICOM associations by AE title and the last studies received,
+ * refreshed every 30 s. Each part links to its page.
  */
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { STATISTICS_MESSAGES as M } from '../messages.ts';
@@ -23,6 +24,7 @@ export function DashboardScreen() {
   const data = dashboard.data;
   const byModality = data?.ArrivalsByModality ?? [];
   const byAe = data?.ArrivalsByAETitle ?? [];
+  const associations = data?.AssociationsByAETitle ?? [];
   const slices = byModality
     .filter((row) => row.Studies > 0)
     .map((row, index) => ({ id: row.Key || '—', label: row.Key || '—', value: row.Studies, color: paletteColor(index) }));
@@ -126,6 +128,69 @@ export function DashboardScreen() {
             />
           </ChartFrame>
         </ChartCard>
+        <ChartCard
+          id="dashboard-associations"
+          title={t(M.dashboard_today_associations, { date: data?.Today ?? '' })}
+          table={
+            <ValuesTable
+              headings={[t(M.dashboard_ae_title), t(M.associations_accepted), t(M.associations_rejected)]}
+              rows={data ? associations.map((row) => [row.AETitle, row.Accepted, row.Rejected]) : undefined}
+            />
+          }
+        >
+          <ChartFrame
+            loading={dashboard.isPending}
+            empty={associations.length === 0}
+            label={t(M.dashboard_today_associations, { date: data?.Today ?? '' })}
+          >
+            <BarChart
+              data={associations.map((row) => ({ Date: row.AETitle, accepted: row.Accepted, rejected: row.Rejected }))}
+              keys={['accepted', 'rejected']}
+              names={{ accepted: t(M.associations_accepted), rejected: t(M.associations_rejected) }}
+              format={count}
+              integer
+              stacked
+              horizontal
+            />
+          </ChartFrame>
+        </ChartCard>
+        <section className="card stats-card" aria-labelledby="dashboard-dicom-title" data-testid="dashboard-dicom-connections">
+          <h2 id="dashboard-dicom-title" className="card-title">
+            {t(M.dashboard_dicom_title)}
+          </h2>
+          {!data ? (
+            <p className="muted" role="status">
+              <FormattedMessage id="common.loading" />
+            </p>
+          ) : data.DicomConnections.length === 0 ? (
+            <p className="muted" role="status">
+              <FormattedMessage id="dashboard.dicom.none" />
+            </p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table stats-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t(M.dashboard_ae_title)}</th>
+                    <th scope="col">{t(M.ip_address)}</th>
+                    <th scope="col">
+                      <FormattedMessage id="dashboard.dicom.since" />
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.DicomConnections.map((one, index) => (
+                    <tr key={`${one.AETitle} ${one.RemoteAddress} ${one.Since} ${index}`}>
+                      <td>{one.AETitle}</td>
+                      <td className="nowrap">{one.RemoteAddress}</td>
+                      <td className="nowrap">{formatDateTime(one.Since, intl.locale, data.TimeZone)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
         <section className="card stats-card stats-card-wide" aria-labelledby="dashboard-last-title">
           <h2 id="dashboard-last-title" className="card-title">
             <FormattedMessage id="dashboard.last_studies" />

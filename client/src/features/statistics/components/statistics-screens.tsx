@@ -1,6 +1,7 @@
 /**
  * /statistics/amount-of-data, number-of-web-connection, number-of-share, number-of-study, and
- * admin/statistics (all four together): the scope selector (months by default) and the sections.
+ * admin/statistics (all four together, and DICOM connections, which has no tab of its own): the
+ * scope selector (months by default) and the sections.
  */
 import { useState, type ComponentType } from 'react';
 import { FormattedMessage, type MessageDescriptor } from 'react-intl';
@@ -10,7 +11,7 @@ import { DEFAULT_SCOPE } from '../chart-data.ts';
 import type { StatisticsInfo, StatisticsUnit } from '../types.ts';
 import '../statistics.css';
 import { BackfillNote, ScopeSelect } from './parts.tsx';
-import { AmountOfDataSection, ShareSection, StudySection, WebConnectionSection } from './statistics-sections.tsx';
+import { AmountOfDataSection, DicomConnectionSection, ShareSection, StudySection, WebConnectionSection } from './statistics-sections.tsx';
 
 type Section = ComponentType<{ unit: StatisticsUnit; info: StatisticsInfo | undefined }>;
 
@@ -43,6 +44,6 @@ export const StudyStatisticsScreen = () => <StatisticsPage title={{ id: 'statist
 export const AdminStatisticsScreen = () => (
   <StatisticsPage
     title={{ id: 'statistics.admin_title' }}
-    sections={[AmountOfDataSection, StudySection, ShareSection, WebConnectionSection]}
+    sections={[AmountOfDataSection, StudySection, ShareSection, WebConnectionSection, DicomConnectionSection]}
   />
 );

@@ -1,6 +1,6 @@
 /**
  * The four statistics charts (spec 3 §2; spec 1 §2 tabs), each a section with its chart and table,
- * used alone by the /statistics tabs and together by admin/statistics.
+ * used alone by the /statistics tabs and together by admin/statistics, which also has DICOM connections.
  */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { STATISTICS_MESSAGES as M } from '../messages.ts';
@@ -101,6 +101,37 @@ export function WebConnectionSection({ unit, info }: SectionProps) {
           integer
           cap={capMarker(info?.Caps.MaxWebConnections ?? 0)}
           capLabel={t(M.cap)}
+        />
+      </ChartFrame>
+    </ChartCard>
+  );
+}
+
+/** DICOM associations (not one of spec 1 §2's tabs: admin/statistics only; docs/decisions.md). */
+export function DicomConnectionSection({ unit }: SectionProps) {
+  const intl = useIntl();
+  const t = (message: MessageDescriptor) => intl.formatMessage(message);
+  const associations = useSeriesStatistics('dicomconnections', unit);
+  const rows = associations.data ?? [];
+  return (
+    <ChartCard
+      id="stats-dicom-connections"
+      title={t(M.associations_title)}
+      table={
+        <ValuesTable
+          headings={[t(M.date), t(M.associations_accepted), t(M.associations_rejected), t(M.connections_peak)]}
+          rows={associations.data?.map((row) => [row.Date, row.Accepted, row.Rejected, row.Peak])}
+        />
+      }
+    >
+      <ChartFrame loading={associations.isPending} empty={allZero(rows.map((row) => row.Count))} label={t(M.associations_title)}>
+        <BarChart
+          data={rows.map((row) => ({ Date: row.Date, accepted: row.Accepted, rejected: row.Rejected }))}
+          keys={['accepted', 'rejected']}
+          names={{ accepted: t(M.associations_accepted), rejected: t(M.associations_rejected) }}
+          format={count}
+          integer
+          stacked
         />
       </ChartFrame>
     </ChartCard>

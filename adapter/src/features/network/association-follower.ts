@@ -1,0 +1,131 @@
+/**
+ * Follows Orthanc's log file(s) (config `orthanc.logFiles`: one per Orthanc node) for DICOM
+ * associations: every replica keeps the associations open now for its dashboard, and counts
+ * them into statistics_associations. Counting is idempotent, not elected: each file has a cursor
+ * in PostgreSQL that moves in the same transaction as the counts, and a write counts only the
+ * lines past it, so replicas reading the same file count every line once, and a restart resumes
+ * at the cursor instead of reading the file again (a file never counted is started at its end:
+ * its earlier lines describe associations from before this feature, which the statistics do not
+ * claim to know, as with web connections).
+ *
+ * Polled every `intervalMs` (1 s): Orthanc has no push, and a second is well within the
+ * dashboard's 30 s refresh.
+ */
+import type { LiveAssociation } from '@pacs/common';
+import { transaction, type Db } from '../../db/pool.ts';
+import { log } from '../../log.ts';
+import { AssociationTracker, parseAssociationLine } from './associations.ts';
+import { LogTail, type TailOptions } from './log-tail.ts';
+import * as sql from './network.sql.ts';
+
+interface Followed {
+  tail: LogTail;
+  tracker: AssociationTracker;
+}
+
+export class AssociationFollower {
+  private readonly followed: Followed[];
+  /** Paths this process has read before: a new file there is read from its start. */
+  private readonly seen = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private lastBucket = '';
+
+  constructor(
+    private readonly db: Db,
+    paths: string[],
+    private readonly options: { intervalMs?: number; tail?: TailOptions } = {},
+  ) {
+    this.followed = paths.map((path) => ({
+      tail: new LogTail(path, (fileId, size) => this.startAt(path, fileId, size), options.tail),
+      tracker: new AssociationTracker(),
+    }));
+  }
+
+  start(): void {
+    if (this.followed.length === 0 || this.timer) return;
+    const tick = () => {
+      if (this.running) return;
+      this.running = this.poll()
+        .catch((error: unknown) => log.warn(`DICOM associations not read from Orthanc's log: ${String(error)}`))
+        .finally(() => (this.running = null));
+    };
+    tick();
+    this.timer = setInterval(tick, this.options.intervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+    await Promise.all(this.followed.map((entry) => entry.tail.close()));
+  }
+
+  /** The associations open now on every node, oldest first; null while no log file can be read. */
+  live(): LiveAssociation[] | null {
+    if (!this.followed.some((entry) => entry.tail.reading)) return null;
+    return this.followed.flatMap((entry) => entry.tracker.live()).sort((a, b) => a.Since.localeCompare(b.Since));
+  }
+
+  /** Reads what every file gained and counts it (exported for tests: `start` calls it every second). */
+  async poll(): Promise<void> {
+    for (const entry of this.followed) {
+      const lines = await entry.tail.read();
+      this.seen.add(entry.tail.path);
+      // Facts per file identity (a rotation inside one read gives two).
+      const byFile = new Map<string, { end: number; facts: sql.AssociationFact[] }>();
+      for (const line of lines) {
+        const batch = byFile.get(line.fileId) ?? { end: 0, facts: [] };
+        byFile.set(line.fileId, batch);
+        batch.end = line.end;
+        const event = parseAssociationLine(line.text);
+        const outcome = event && entry.tracker.apply(event);
+        if (!outcome) continue;
+        batch.facts.push({
+          at: outcome.at,
+          aeTitle: outcome.aeTitle,
+          accepted: outcome.decided === 'accepted' ? 1 : 0,
+          rejected: outcome.decided === 'rejected' ? 1 : 0,
+          peakAe: outcome.openFromAe,
+          peakAll: this.openInAll(),
+          end: line.end,
+        });
+      }
+      for (const [fileId, batch] of byFile) {
+        const cursor = { path: entry.tail.path, fileId, end: batch.end };
+        await transaction(this.db, (client) => sql.countAssociations(client, cursor, batch.facts));
+      }
+    }
+    await this.carryPeaks();
+  }
+
+  /**
+   * An association open across a bucket's start counts in that bucket's peak too: once per new
+   * bucket, the open counts are written at its start (a maximum, so any replica may write it).
+   */
+  private async carryPeaks(): Promise<void> {
+    const now = new Date();
+    const bucket = new Date(Math.floor(now.getTime() / 900_000) * 900_000).toISOString();
+    if (bucket === this.lastBucket) return;
+    this.lastBucket = bucket;
+    const facts: sql.AssociationFact[] = [];
+    const all = this.openInAll();
+    for (const entry of this.followed)
+      for (const [aeTitle, open] of entry.tracker.openCounts().byAe)
+        facts.push({ at: now, aeTitle, accepted: 0, rejected: 0, peakAe: open, peakAll: all, end: 0 });
+    if (facts.length === 0) return;
+    await transaction(this.db, (client) => sql.countAssociations(client, null, facts));
+  }
+
+  private openInAll(): number {
+    return this.followed.reduce((total, entry) => total + entry.tracker.openCounts().all, 0);
+  }
+
+  private async startAt(path: string, fileId: string, size: number): Promise<number> {
+    const kept = await sql.associationLogStart(this.db, path, fileId);
+    if (kept !== null) return kept;
+    // Never counted: from the end, unless this process saw the path before (then it is a new file).
+    return this.seen.has(path) ? 0 : size;
+  }
+}
