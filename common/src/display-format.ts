@@ -149,3 +149,41 @@ export function formatFileSize(bytes: number | null | undefined): string {
   }
   return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
+
+const LATIN_DIGITS = '0123456789';
+const digitsByLanguage = new Map<string, string | null>();
+
+/**
+ * The ten digits a language writes numbers with by its convention (CLDR's default numbering system,
+ * as `Intl` knows it): `۰۱۲۳۴۵۶۷۸۹` (Extended Arabic-Indic) for Persian; null where that is Latin
+ * (`0`–`9`), which is every other language of the product, Arabic included (CLDR's `ar` writes Latin
+ * digits; docs/decisions.md "Digits of the interface language").
+ */
+export function languageDigits(lang: string): string | null {
+  const known = digitsByLanguage.get(lang);
+  if (known !== undefined) return known;
+  let digits: string | null = null;
+  try {
+    const format = new Intl.NumberFormat(lang, { useGrouping: false });
+    const written = Array.from({ length: 10 }, (_, digit) => format.format(digit)).join('');
+    digits = written === LATIN_DIGITS || [...written].length !== 10 ? null : written;
+  } catch {
+    digits = null;
+  }
+  digitsByLanguage.set(lang, digits);
+  return digits;
+}
+
+/**
+ * A date, time, size or count formatted above, written with the interface language's digits (a
+ * decimal point between digits becomes the language's decimal separator). Only for text the
+ * product shows: DICOM values shown raw (IDs, UIDs, what a user typed) and files (CSV, PDF) keep
+ * Latin digits, so they are never passed here.
+ */
+export function withLanguageDigits(text: string, lang: string): string {
+  const digits = languageDigits(lang);
+  if (!digits || !/[0-9]/.test(text)) return text;
+  const glyphs = [...digits];
+  const decimal = new Intl.NumberFormat(lang).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return text.replace(/(?<=[0-9])\.(?=[0-9])/g, decimal).replace(/[0-9]/g, (digit) => glyphs[Number(digit)] ?? digit);
+}

@@ -46,6 +46,9 @@ export interface ViewportCellProps {
   onSeriesStatus: (seriesUid: string, status: SeriesLoadStatus) => void;
 }
 
+/** Slice thickness and location: two decimals, in the interface language's digits. */
+const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false } as const;
+
 const CORNERS: Record<OverlayPosition, string> = {
   tl: 'overlay-top-start',
   tr: 'overlay-top-end',
@@ -112,11 +115,15 @@ function OverlayValue({ item, state, study, series }: { item: OverlayItem } & Om
       return <span>{series.Modality ?? fromFile('Modality')}</span>;
     case 'SliceThickness': {
       const value = fromFile('SliceThickness');
-      return value ? <span>{intl.formatMessage({ id: 'viewer.slice_thickness' }, { value: Number(value).toFixed(2) })}</span> : null;
+      return value ? (
+        <span>{intl.formatMessage({ id: 'viewer.slice_thickness' }, { value: intl.formatNumber(Number(value), TWO_DECIMALS) })}</span>
+      ) : null;
     }
     case 'SliceLocation': {
       const value = fromFile('SliceLocation');
-      return value ? <span>{intl.formatMessage({ id: 'viewer.slice_location' }, { value: Number(value).toFixed(2) })}</span> : null;
+      return value ? (
+        <span>{intl.formatMessage({ id: 'viewer.slice_location' }, { value: intl.formatNumber(Number(value), TWO_DECIMALS) })}</span>
+      ) : null;
     }
     default: {
       const value = fromFile(item.key);
