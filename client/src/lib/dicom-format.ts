@@ -6,13 +6,14 @@
  * with the interface language's digits (Persian digits in Persian); the files keep Latin ones.
  */
 import * as common from '@pacs/common';
+import { intlLocale } from '../i18n/languages.ts';
 import { uiStore } from '../state/index.ts';
 
 export { DEFAULT_DATE_FORMAT, applyDateFormat, formatPersonName, personNameGroups } from '@pacs/common';
 
 /** A text formatted for the screen, in the digits of the language the interface is in. */
 export function inLanguageDigits(text: string): string {
-  return common.withLanguageDigits(text, uiStore.language);
+  return common.withLanguageDigits(text, intlLocale(uiStore.language));
 }
 
 export function formatDicomDate(value: string | null | undefined, format?: string): string {

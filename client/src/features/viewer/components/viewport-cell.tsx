@@ -17,7 +17,7 @@ import { layoutOf, type LayoutKey } from '../../../viewer/layouts.ts';
 import { describeTransferSyntax } from '../../../viewer/transfer-syntax.ts';
 import { viewportService, type SeriesLoadStatus, type ViewportState } from '../../../viewer/viewport-service.ts';
 import { useInstances } from '../../studies/index.ts';
-import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
+import { formatDicomDate, formatDicomTime, formatPersonName } from '../../../lib/dicom-format.ts';
 import { sessionStore } from '../../../state/index.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 import { NonImageView } from './non-image-view.tsx';
@@ -105,6 +105,11 @@ function OverlayValue({ item, state, study, series }: { item: OverlayItem } & Om
           )}
         </span>
       );
+    case 'StudyTime':
+    case 'SeriesTime':
+    case 'AcquisitionTime':
+    case 'ContentTime':
+      return <span>{formatDicomTime(fromFile(item.key))}</span>;
     case 'SeriesNumber':
       return (
         <span>
