@@ -41,7 +41,8 @@ describe("the interface language's digits", () => {
   it('writes Persian dates, times, sizes and counts in Extended Arabic-Indic digits', () => {
     expect(languageDigits('fa')).toBe('۰۱۲۳۴۵۶۷۸۹');
     expect(withLanguageDigits(formatDicomDate('20240131', 'YYYY/MM/DD'), 'fa')).toBe('۲۰۲۴/۰۱/۳۱');
-    expect(withLanguageDigits(formatDicomDateTime('2024-01-31T09:30:15', 'YYYY-MM-DD'), 'fa')).toBe('۲۰۲۴-۰۱-۳۱ ۰۹:۳۰:۱۵');
+    // Hyphens between Arabic-script digits would reverse the date's parts: it is isolated left to right.
+    expect(withLanguageDigits(formatDicomDateTime('2024-01-31T09:30:15', 'YYYY-MM-DD'), 'fa')).toBe('\u2066۲۰۲۴-۰۱-۳۱ ۰۹:۳۰:۱۵\u2069');
     expect(withLanguageDigits(formatInstant('2024-01-31T23:30:00Z', 'DD/MM/YYYY', 'UTC'), 'fa')).toBe('۳۱/۰۱/۲۰۲۴ ۲۳:۳۰:۰۰');
     // The decimal point between digits becomes the Persian decimal separator; the unit stays.
     expect(withLanguageDigits(formatFileSize(1536), 'fa')).toBe('۱٫۵۰ KB');

@@ -176,7 +176,8 @@ export function languageDigits(lang: string): string | null {
 
 /**
  * A date, time, size or count formatted above, written with the interface language's digits (a
- * decimal point between digits becomes the language's decimal separator). Only for text the
+ * decimal point between digits becomes the language's decimal separator; a date with hyphens is
+ * isolated left to right, see below). Only for text the
  * product shows: DICOM values shown raw (IDs, UIDs, what a user typed) and files (CSV, PDF) keep
  * Latin digits, so they are never passed here.
  */
@@ -185,5 +186,11 @@ export function withLanguageDigits(text: string, lang: string): string {
   if (!digits || !/[0-9]/.test(text)) return text;
   const glyphs = [...digits];
   const decimal = new Intl.NumberFormat(lang).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-  return text.replace(/(?<=[0-9])\.(?=[0-9])/g, decimal).replace(/[0-9]/g, (digit) => glyphs[Number(digit)] ?? digit);
+  const written = text.replace(/(?<=[0-9])\.(?=[0-9])/g, decimal).replace(/[0-9]/g, (digit) => glyphs[Number(digit)] ?? digit);
+  // Arabic-script digits joined by hyphens (2024-01-31) would be laid out right to left by the
+  // bidirectional algorithm, reading 31-01-2024: a left-to-right isolate keeps the site's order.
+  return /[0-9]-[0-9]/.test(text) ? `${LEFT_TO_RIGHT_ISOLATE}${written}${POP_DIRECTIONAL_ISOLATE}` : written;
 }
+
+const LEFT_TO_RIGHT_ISOLATE = '\u2066';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';

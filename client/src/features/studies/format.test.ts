@@ -84,6 +84,7 @@ describe('formatCell', () => {
     try {
       const row = { ...study, PatientID: 'ID-2024', AccessionNumber: 'A17' } as unknown as StudyItem;
       expect(formatCell('StudyDateTime', row, context)).toBe('۲۰۲۴/۰۱/۳۱ ۰۹:۳۰:۱۵');
+      expect(formatCell('StudyDateTime', row, { dateFormat: 'DD-MM-YYYY' })).toBe('\u2066۳۱-۰۱-۲۰۲۴ ۰۹:۳۰:۱۵\u2069');
       expect(formatCell('NumberOfStudyRelatedSeries', row, context)).toBe('۳');
       expect(formatCell('FileSize', row, context)).toBe('۲٫۰۰ KB');
       expect(formatCell('CTDIvols', row, context)).toBe('۱۲٫۳۵, ۳');
