@@ -44,8 +44,11 @@ function Fact({ label, value }: { label: string; value: string | undefined }) {
   return (
     <>
       <dt>{label}</dt>
-      {/* Values a user typed or a modality wrote keep their own direction in a mirrored screen. */}
-      <dd dir="auto">{value || '—'}</dd>
+      {/* Values a user typed or a modality wrote keep their own direction in a mirrored screen,
+          aligned with the labels. */}
+      <dd>
+        <bdi>{value || '—'}</bdi>
+      </dd>
     </>
   );
 }
