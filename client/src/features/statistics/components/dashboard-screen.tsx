@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { STATISTICS_MESSAGES as M } from '../messages.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { inLanguageDigits } from '../../../lib/dicom-format.ts';
 import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
@@ -14,7 +15,7 @@ import '../statistics.css';
 import { BarChart, ChartFrame, PieChart } from './charts.tsx';
 import { ChartCard, ValuesTable } from './parts.tsx';
 
-const count = (value: number) => String(Math.round(value));
+const count = (value: number) => inLanguageDigits(String(Math.round(value)));
 
 export function DashboardScreen() {
   const intl = useIntl();
