@@ -4,7 +4,8 @@
  *   tables turn into cards);
  * - a teleradiology radiologist on a phone sees the study cards without patient names (the role's
  *   hidden study columns);
- * - the Persian study list writes its dates and counts in Persian digits, with no Latin digit.
+ * - the Persian study list and dashboard write their dates and counts in Persian digits, with no
+ *   Latin digit.
  * Screenshots: test-results/screenshots/phone-lists-*.png.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +58,7 @@ beforeAll(async () => {
   await createReader(admin, {
     id: 'persian',
     password: 'persian-pass-1',
-    role: { name: 'Persian readers', permissions: { list: true, viewer: true } },
+    role: { name: 'Persian readers', permissions: { list: true, viewer: true, dashboard: true } },
   });
   const persian = await signIn(stack.baseUrl, 'persian', 'persian-pass-1');
   await persian.agent
@@ -138,6 +139,15 @@ describe('the study list in Persian', () => {
     // The study dates, in the site's format (YYYY-MM-DD by default), Persian digits.
     expect(rows.join('\n')).toContain('۲۰۲۴-۰۱-۳۱');
     await screenshot(page, 'phone-lists-persian-list');
+    // The dashboard's figures too (its charts' axes are drawn from the same formatters).
+    await page.goto(`${stack.baseUrl}/viewer/#/dashboard`);
+    await page.locator('table.stats-table td.num').first().waitFor();
+    const figures = await page.locator('table.stats-table td.num').allInnerTexts();
+    expect(figures.join(' ')).not.toMatch(/[0-9]/);
+    expect(figures.join(' ')).toMatch(/[۰-۹]/);
+    await screenshot(page, 'phone-lists-persian-dashboard');
+    await page.goto(`${stack.baseUrl}/viewer/#/list`);
+    await list.waitUntilLoaded();
     // And the phone's cards.
     await page.setViewportSize(PHONE);
     await page.locator('ul.study-cards > li.study-card').first().waitFor();

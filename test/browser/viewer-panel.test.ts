@@ -4,6 +4,7 @@
  * - PC (1280×800): the panel shows the patient, the study (accession, referring physician,
  *   institution, modalities) and the series list; folded with the keyboard it leaves a narrow edge
  *   and the viewport grows; the folded state is the user's setting, so a reload keeps it;
+ * - a thumbnail bar the user put at the bottom stays under the images, the panel beside them;
  * - tablet (700×1000): the panel is there too;
  * - phone (390×844): no panel; the header's button opens the same facts as a sheet, Escape closes it.
  * Screenshots: test-results/screenshots/viewer-panel-*.png.
@@ -15,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCt, type CtResult } from '../../scripts/demo/generate-ct.ts';
+import { API, signIn } from '../harness/api.ts';
 import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
@@ -88,6 +90,38 @@ describe('study panel on a PC', () => {
     await toggle(page).click();
     await expect.poll(() => toggle(page).getAttribute('aria-expanded')).toBe('true');
     await page.context().close();
+  });
+
+  it('leaves a thumbnail bar set at the bottom under the images, beside the panel', async () => {
+    const admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
+    const bar = (position: string) =>
+      admin.agent
+        .put(`${API}/settings/replace`)
+        .set(admin.csrf)
+        .type('form')
+        .send({
+          Id: stack.adminId,
+          key: 'viewer.thumbnailbar',
+          value: JSON.stringify({ thumbnailbar: { is_visible: true, position, double_click: 'replace' } }),
+        })
+        .expect(200);
+    await bar('bottom');
+    try {
+      const { page, viewer } = await openViewer({ width: 1280, height: 800 });
+      await expect(panel(page).getByText('ACC-PANEL-7').isVisible()).resolves.toBe(true);
+      await expect(panel(page).locator('.viewer-thumbnails').count()).resolves.toBe(0);
+      const strip = await page.locator('.viewer-thumbnails').boundingBox();
+      const cell = await viewer.cell().boundingBox();
+      const side = await panel(page).boundingBox();
+      expect(strip && cell && side).toBeTruthy();
+      // Under the images, to the side of the panel.
+      expect(strip!.y).toBeGreaterThanOrEqual(cell!.y + cell!.height - 1);
+      expect(strip!.x).toBeGreaterThanOrEqual(side!.x + side!.width - 1);
+      await screenshot(page, 'viewer-panel-pc-bottom-bar');
+      await page.context().close();
+    } finally {
+      await bar('left');
+    }
   });
 
   it('is there on a tablet too', async () => {
