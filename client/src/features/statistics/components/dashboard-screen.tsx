@@ -75,7 +75,7 @@ export function DashboardScreen() {
               <dt>
                 <FormattedMessage id="dashboard.connections" />
               </dt>
-              <dd data-testid="dashboard-connections">{data.WebConnections}</dd>
+              <dd data-testid="dashboard-connections">{inLanguageDigits(String(data.WebConnections))}</dd>
             </dl>
           )}
           <p className="stats-links">
@@ -86,7 +86,7 @@ export function DashboardScreen() {
         </section>
         <ChartCard
           id="dashboard-modalities"
-          title={t(M.dashboard_today_by_modality, { date: data?.Today ?? '' })}
+          title={t(M.dashboard_today_by_modality, { date: inLanguageDigits(data?.Today ?? '') })}
           table={
             <ValuesTable
               headings={[t(M.modality), t(M.dashboard_studies), t(M.dashboard_files), t(M.dashboard_size)]}
@@ -97,14 +97,14 @@ export function DashboardScreen() {
           <ChartFrame
             loading={dashboard.isPending}
             empty={slices.length === 0}
-            label={t(M.dashboard_today_by_modality, { date: data?.Today ?? '' })}
+            label={t(M.dashboard_today_by_modality, { date: inLanguageDigits(data?.Today ?? '') })}
           >
             <PieChart slices={slices} format={count} />
           </ChartFrame>
         </ChartCard>
         <ChartCard
           id="dashboard-ae-titles"
-          title={t(M.dashboard_today_by_ae_title, { date: data?.Today ?? '' })}
+          title={t(M.dashboard_today_by_ae_title, { date: inLanguageDigits(data?.Today ?? '') })}
           table={
             <ValuesTable
               headings={[t(M.dashboard_ae_title), t(M.dashboard_files), t(M.dashboard_size)]}
@@ -115,7 +115,7 @@ export function DashboardScreen() {
           <ChartFrame
             loading={dashboard.isPending}
             empty={byAe.length === 0}
-            label={t(M.dashboard_today_by_ae_title, { date: data?.Today ?? '' })}
+            label={t(M.dashboard_today_by_ae_title, { date: inLanguageDigits(data?.Today ?? '') })}
           >
             <BarChart
               data={byAe.map((row) => ({ Date: row.Key || '—', files: row.Instances }))}
