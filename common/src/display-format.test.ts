@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDicomDate, formatDicomDateTime, formatInstant, typedPersonName } from './display-format.ts';
+import {
+  formatDicomDate,
+  formatDicomDateTime,
+  formatFileSize,
+  formatInstant,
+  languageDigits,
+  typedPersonName,
+  withLanguageDigits,
+} from './display-format.ts';
 
 describe('the display formats', () => {
   it('lays DICOM dates out in each of the site formats', () => {
@@ -26,5 +34,33 @@ describe('typed person names', () => {
     expect(typedPersonName('Yamada  Tarou=山田 太郎', true)).toBe('Yamada^Tarou=山田^太郎');
     expect(typedPersonName('van der Berg^Jan', true)).toBe('van der Berg^Jan');
     expect(typedPersonName('Yamada Tarou', false)).toBe('Yamada Tarou');
+  });
+});
+
+describe("the interface language's digits", () => {
+  it('writes Persian dates, times, sizes and counts in Extended Arabic-Indic digits', () => {
+    expect(languageDigits('fa')).toBe('۰۱۲۳۴۵۶۷۸۹');
+    expect(withLanguageDigits(formatDicomDate('20240131', 'YYYY/MM/DD'), 'fa')).toBe('۲۰۲۴/۰۱/۳۱');
+    // Hyphens between Arabic-script digits would reverse the date's parts: it is isolated left to right.
+    expect(withLanguageDigits(formatDicomDateTime('2024-01-31T09:30:15', 'YYYY-MM-DD'), 'fa')).toBe('\u2066۲۰۲۴-۰۱-۳۱ ۰۹:۳۰:۱۵\u2069');
+    expect(withLanguageDigits(formatInstant('2024-01-31T23:30:00Z', 'DD/MM/YYYY', 'UTC'), 'fa')).toBe('۳۱/۰۱/۲۰۲۴ ۲۳:۳۰:۰۰');
+    // The decimal point between digits becomes the Persian decimal separator; the unit stays.
+    expect(withLanguageDigits(formatFileSize(1536), 'fa')).toBe('۱٫۵۰ KB');
+    expect(withLanguageDigits('12', 'fa')).toBe('۱۲');
+    expect(withLanguageDigits('', 'fa')).toBe('');
+    // No Latin digit is left behind.
+    expect(withLanguageDigits('2024-01-31 09:30:15 1.50', 'fa')).not.toMatch(/[0-9]/);
+  });
+
+  it('keeps Latin digits for Arabic (as CLDR writes it) and every other language', () => {
+    for (const lang of ['ar', 'en', 'he', 'ja', 'ko', 'zh-CN', 'bg', 'vi', 'pt-BR']) {
+      expect(languageDigits(lang)).toBeNull();
+      expect(withLanguageDigits('2024-01-31 1.50 KB', lang)).toBe('2024-01-31 1.50 KB');
+    }
+  });
+
+  it('leaves text without digits, and unknown languages, alone', () => {
+    expect(withLanguageDigits('CT, MR', 'fa')).toBe('CT, MR');
+    expect(withLanguageDigits('2024', 'not a language tag!')).toBe('2024');
   });
 });

@@ -149,3 +149,48 @@ export function formatFileSize(bytes: number | null | undefined): string {
   }
   return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
 }
+
+const LATIN_DIGITS = '0123456789';
+const digitsByLanguage = new Map<string, string | null>();
+
+/**
+ * The ten digits a language writes numbers with by its convention (CLDR's default numbering system,
+ * as `Intl` knows it): `۰۱۲۳۴۵۶۷۸۹` (Extended Arabic-Indic) for Persian; null where that is Latin
+ * (`0`–`9`), which is every other language of the product, Arabic included (CLDR's `ar` writes Latin
+ * digits; docs/decisions.md "Digits of the interface language").
+ */
+export function languageDigits(lang: string): string | null {
+  const known = digitsByLanguage.get(lang);
+  if (known !== undefined) return known;
+  let digits: string | null = null;
+  try {
+    const format = new Intl.NumberFormat(lang, { useGrouping: false });
+    const written = Array.from({ length: 10 }, (_, digit) => format.format(digit)).join('');
+    digits = written === LATIN_DIGITS || [...written].length !== 10 ? null : written;
+  } catch {
+    digits = null;
+  }
+  digitsByLanguage.set(lang, digits);
+  return digits;
+}
+
+/**
+ * A date, time, size or count formatted above, written with the interface language's digits (a
+ * decimal point between digits becomes the language's decimal separator; a date with hyphens is
+ * isolated left to right, see below). Only for text the
+ * product shows: DICOM values shown raw (IDs, UIDs, what a user typed) and files (CSV, PDF) keep
+ * Latin digits, so they are never passed here.
+ */
+export function withLanguageDigits(text: string, lang: string): string {
+  const digits = languageDigits(lang);
+  if (!digits || !/[0-9]/.test(text)) return text;
+  const glyphs = [...digits];
+  const decimal = new Intl.NumberFormat(lang).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  const written = text.replace(/(?<=[0-9])\.(?=[0-9])/g, decimal).replace(/[0-9]/g, (digit) => glyphs[Number(digit)] ?? digit);
+  // Arabic-script digits joined by hyphens (2024-01-31) would be laid out right to left by the
+  // bidirectional algorithm, reading 31-01-2024: a left-to-right isolate keeps the site's order.
+  return /[0-9]-[0-9]/.test(text) ? `${LEFT_TO_RIGHT_ISOLATE}${written}${POP_DIRECTIONAL_ISOLATE}` : written;
+}
+
+const LEFT_TO_RIGHT_ISOLATE = '\u2066';
+const POP_DIRECTIONAL_ISOLATE = '\u2069';

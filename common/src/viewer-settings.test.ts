@@ -76,6 +76,12 @@ describe('viewer settings rules', () => {
     expect(['a', '5', 'F2', 'ArrowUp', 'Escape'].every(isShortcutKey)).toBe(true);
     expect(['', ' ', 'ab', 'Ctrl+A', 'F13'].some(isShortcutKey)).toBe(false);
   });
+
+  it('keeps the study panel open or folded, nothing else', () => {
+    expect(viewerSettingsProblems({ study_panel: { is_open: false } })).toEqual({});
+    expect(viewerSettingsProblems({ study_panel: { is_open: 'no' } })).toEqual({ 'study_panel.is_open': MESSAGES.invalid });
+    expect(viewerSettingsProblems({ study_panel: null })).toEqual({ 'study_panel.is_open': MESSAGES.invalid });
+  });
 });
 
 describe('overlay corners per modality', () => {

@@ -235,6 +235,8 @@ export function viewerSettingsProblems(node: unknown): Problems {
     set('thumbnailbar.position', oneOf(['left', 'bottom'], bar.position));
     set('thumbnailbar.double_click', oneOf(['replace', 'add'], bar.double_click));
   }
+  if (node.study_panel !== undefined)
+    set('study_panel.is_open', isJsonObject(node.study_panel) && typeof node.study_panel.is_open === 'boolean');
   if (node.history !== undefined) set('history.mode', isJsonObject(node.history) && oneOf(['modality', 'series'], node.history.mode));
   if (node.annotation !== undefined) {
     set('annotation.status', isJsonObject(node.annotation) && oneOf(['show_all', 'show_only_mine', 'hide_all'], node.annotation.status));

@@ -4,6 +4,8 @@
  * kind-specific cells, a Visible tick box, move up/down and, for lists the user grows, Remove and
  * Add. The rows stay the caller's state: every change hands back the whole new list. The small
  * cell components keep the inputs of all those lists alike (classes, aria labels, invalid marks).
+ * On a phone each row becomes a card, every cell under its column's heading (`data-label`), so
+ * nothing scrolls sideways (list-editor.css).
  */
 import type { ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
@@ -95,12 +97,12 @@ export function ListEditor<T extends object>({
               return (
                 <tr key={key ?? index} data-key={key} className={isInvalid?.(index) ? 'is-invalid' : undefined}>
                   {columns.map((column, at) => (
-                    <td key={at} className={column.className}>
+                    <td key={at} className={column.className} data-label={column.header || undefined}>
                       {column.render(item, (patch) => change(index, patch), index)}
                     </td>
                   ))}
                   {!noVisibility && (
-                    <td>
+                    <td className="list-editor-visible" data-label={intl.formatMessage(M.visible)}>
                       <input
                         type="checkbox"
                         aria-label={intl.formatMessage(M.visible)}

@@ -1,5 +1,17 @@
-/** Site-formatted instants and sizes come from common, like the CSV and the report PDF. */
-export { formatFileSize, formatInstant } from '@pacs/common';
+/**
+ * Site-formatted instants and sizes come from common, like the CSV and the report PDF; on screen
+ * they are written with the interface language's digits.
+ */
+import * as common from '@pacs/common';
+import { inLanguageDigits } from './dicom-format.ts';
+
+export function formatFileSize(bytes: number | null | undefined): string {
+  return inLanguageDigits(common.formatFileSize(bytes));
+}
+
+export function formatInstant(...args: Parameters<typeof common.formatInstant>): string {
+  return inLanguageDigits(common.formatInstant(...args));
+}
 
 /** Date and time display in the chosen language. Invalid or empty input shows as an empty string. */
 export function formatDateTime(value: string | null | undefined, locale: string, timeZone?: string): string {

@@ -118,6 +118,8 @@ export interface UserSettings {
     color: { annotation: string; active: string };
     font_size: number;
     thumbnailbar: { is_visible: boolean; position: 'left' | 'bottom'; double_click: 'replace' | 'add' };
+    /** The study and series side panel (PC and tablet): open, or folded to its edge so the images grow. */
+    study_panel: { is_open: boolean };
     keyboard_shortcuts: KeyboardShortcut[];
     annotation: { status: AnnotationStatus };
     history: { mode: 'modality' | 'series' };
@@ -334,6 +336,7 @@ export function defaultSettings(lang: string = DEFAULT_LANG): UserSettings {
       color: { annotation: '#00ff00', active: '#ff3333' },
       font_size: 13,
       thumbnailbar: { is_visible: true, position: 'left', double_click: 'replace' },
+      study_panel: { is_open: true },
       keyboard_shortcuts: [
         { key: 'next_image', shortcut: 'ArrowDown' },
         { key: 'previous_image', shortcut: 'ArrowUp' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatFileSize, formatInstant } from '../../lib/format.ts';
 import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName, personNameGroups } from '../../lib/dicom-format.ts';
+import { uiStore } from '../../state/index.ts';
 import { formatCell } from './format.ts';
 import type { StudyItem } from './types.ts';
 
@@ -75,5 +76,26 @@ describe('formatCell', () => {
     expect(formatCell('NumberOfStudyRelatedSeries', study, context)).toBe('3');
     expect(formatCell('StudyDescription', study, context)).toBe('');
     expect(formatCell('Missing', study, context)).toBe('');
+  });
+
+  it('writes dates, counts and sizes in Persian digits in Persian, and leaves IDs and text as stored', () => {
+    const before = uiStore.language;
+    uiStore.setLanguage('fa');
+    try {
+      const row = { ...study, PatientID: 'ID-2024', AccessionNumber: 'A17' } as unknown as StudyItem;
+      expect(formatCell('StudyDateTime', row, context)).toBe('۲۰۲۴/۰۱/۳۱ ۰۹:۳۰:۱۵');
+      expect(formatCell('StudyDateTime', row, { dateFormat: 'DD-MM-YYYY' })).toBe('\u2066۳۱-۰۱-۲۰۲۴ ۰۹:۳۰:۱۵\u2069');
+      expect(formatCell('NumberOfStudyRelatedSeries', row, context)).toBe('۳');
+      expect(formatCell('FileSize', row, context)).toBe('۲٫۰۰ KB');
+      expect(formatCell('CTDIvols', row, context)).toBe('۱۲٫۳۵, ۳');
+      expect(formatCell('PatientID', row, context)).toBe('ID-2024');
+      expect(formatCell('AccessionNumber', row, context)).toBe('A17');
+      expect(formatFileSize(1536)).toBe('۱٫۵۰ KB');
+      expect(formatInstant('2024-01-31T23:30:00Z', 'DD/MM/YYYY', 'UTC')).toBe('۳۱/۰۱/۲۰۲۴ ۲۳:۳۰:۰۰');
+      uiStore.setLanguage('ar');
+      expect(formatCell('StudyDateTime', row, context)).toBe('2024/01/31 09:30:15');
+    } finally {
+      uiStore.setLanguage(before);
+    }
   });
 });

@@ -3,11 +3,12 @@
  * hh:mm:ss, person names with their component groups, sizes in KB to PB, arrays comma-joined.
  */
 import { formatFileSize, formatInstant } from '../../lib/format.ts';
-import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName } from '../../lib/dicom-format.ts';
+import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName, inLanguageDigits } from '../../lib/dicom-format.ts';
 import type { ListItem } from './types.ts';
 
+/** Counts, doses and sizes in the interface language's digits; texts (IDs, descriptions) stay as stored. */
 function formatNumber(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(2)));
+  return inLanguageDigits(Number.isInteger(value) ? String(value) : String(Number(value.toFixed(2))));
 }
 
 export interface FormatContext {

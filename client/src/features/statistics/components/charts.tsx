@@ -8,9 +8,13 @@ import { FormattedMessage } from 'react-intl';
 import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { ResponsivePie } from '@nivo/pie';
+import { inLanguageDigits } from '../../../lib/dicom-format.ts';
 import { CHART_PALETTE, PIE_RERENDER_MS } from '../chart-data.ts';
 
 type Format = (value: number) => string;
+
+/** A period on the time axis (2026-11-26, 2026-11, 2026) in the interface language's digits. */
+const period = (value: string | number) => inLanguageDigits(String(value));
 
 const THEME = { text: { fontSize: 12, fill: 'var(--text, #1f2933)' }, axis: { ticks: { text: { fontSize: 11 } } } };
 
@@ -104,7 +108,9 @@ export function BarChart({
       valueFormat={format}
       enableLabel={false}
       axisLeft={horizontal ? {} : { format: (value: number) => format(value), tickValues: ticks }}
-      axisBottom={horizontal ? { format: (value: number) => format(value), tickValues: ticks } : { tickRotation: many ? -45 : 0 }}
+      axisBottom={
+        horizontal ? { format: (value: number) => format(value), tickValues: ticks } : { format: period, tickRotation: many ? -45 : 0 }
+      }
       {...(horizontal ? { gridXValues: ticks } : { gridYValues: ticks })}
       markers={capMarkers(cap, capLabel)}
       legendLabel={(datum) => names[String(datum.id)] ?? String(datum.id)}
@@ -141,7 +147,7 @@ export function LineChart({ series, format, cap = null, capLabel = '' }: LineCha
       yScale={{ type: 'linear', min: 0, max: max > 0 ? max * 1.1 : 1 }}
       colors={CHART_PALETTE as string[]}
       axisLeft={{ format: (value: number) => format(value), tickValues: 5 }}
-      axisBottom={{ tickRotation: many ? -45 : 0 }}
+      axisBottom={{ format: period, tickRotation: many ? -45 : 0 }}
       gridYValues={5}
       pointSize={6}
       enableArea

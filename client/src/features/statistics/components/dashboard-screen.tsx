@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { STATISTICS_MESSAGES as M } from '../messages.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { inLanguageDigits } from '../../../lib/dicom-format.ts';
 import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
@@ -15,7 +16,7 @@ import '../statistics.css';
 import { BarChart, ChartFrame, PieChart } from './charts.tsx';
 import { ChartCard, ValuesTable } from './parts.tsx';
 
-const count = (value: number) => String(Math.round(value));
+const count = (value: number) => inLanguageDigits(String(Math.round(value)));
 
 export function DashboardScreen() {
   const intl = useIntl();
@@ -76,7 +77,7 @@ export function DashboardScreen() {
               <dt>
                 <FormattedMessage id="dashboard.connections" />
               </dt>
-              <dd data-testid="dashboard-connections">{data.WebConnections}</dd>
+              <dd data-testid="dashboard-connections">{inLanguageDigits(String(data.WebConnections))}</dd>
             </dl>
           )}
           <p className="stats-links">
@@ -87,7 +88,7 @@ export function DashboardScreen() {
         </section>
         <ChartCard
           id="dashboard-modalities"
-          title={t(M.dashboard_today_by_modality, { date: data?.Today ?? '' })}
+          title={t(M.dashboard_today_by_modality, { date: inLanguageDigits(data?.Today ?? '') })}
           table={
             <ValuesTable
               headings={[t(M.modality), t(M.dashboard_studies), t(M.dashboard_files), t(M.dashboard_size)]}
@@ -98,14 +99,14 @@ export function DashboardScreen() {
           <ChartFrame
             loading={dashboard.isPending}
             empty={slices.length === 0}
-            label={t(M.dashboard_today_by_modality, { date: data?.Today ?? '' })}
+            label={t(M.dashboard_today_by_modality, { date: inLanguageDigits(data?.Today ?? '') })}
           >
             <PieChart slices={slices} format={count} />
           </ChartFrame>
         </ChartCard>
         <ChartCard
           id="dashboard-ae-titles"
-          title={t(M.dashboard_today_by_ae_title, { date: data?.Today ?? '' })}
+          title={t(M.dashboard_today_by_ae_title, { date: inLanguageDigits(data?.Today ?? '') })}
           table={
             <ValuesTable
               headings={[t(M.dashboard_ae_title), t(M.dashboard_files), t(M.dashboard_size)]}
@@ -116,7 +117,7 @@ export function DashboardScreen() {
           <ChartFrame
             loading={dashboard.isPending}
             empty={byAe.length === 0}
-            label={t(M.dashboard_today_by_ae_title, { date: data?.Today ?? '' })}
+            label={t(M.dashboard_today_by_ae_title, { date: inLanguageDigits(data?.Today ?? '') })}
           >
             <BarChart
               data={byAe.map((row) => ({ Date: row.Key || '—', files: row.Instances }))}

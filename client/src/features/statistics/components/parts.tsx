@@ -1,6 +1,7 @@
 /** The pieces every statistics screen shares: the scope selector, a chart card, its table, the backfill note. */
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { inLanguageDigits } from '../../../lib/dicom-format.ts';
 import { SCOPES } from '../chart-data.ts';
 import { SCOPE_MESSAGES } from '../messages.ts';
 import type { StatisticsInfo, StatisticsUnit } from '../types.ts';
@@ -60,11 +61,11 @@ export function ValuesTable({ headings, rows }: { headings: string[]; rows: (str
               {row.map((cell, index) =>
                 index === 0 ? (
                   <th key={index} scope="row">
-                    {cell}
+                    {typeof cell === 'number' ? inLanguageDigits(String(cell)) : cell}
                   </th>
                 ) : (
                   <td key={index} className="num">
-                    {cell}
+                    {typeof cell === 'number' ? inLanguageDigits(String(cell)) : cell}
                   </td>
                 ),
               )}

@@ -4,6 +4,7 @@
  */
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { STATISTICS_MESSAGES as M } from '../messages.ts';
+import { inLanguageDigits } from '../../../lib/dicom-format.ts';
 import { formatFileSize } from '../../../lib/format.ts';
 import { useModalityStatistics } from '../api/get-modality-statistics.ts';
 import { useSeriesStatistics } from '../api/get-series-statistics.ts';
@@ -18,7 +19,7 @@ interface SectionProps {
 }
 
 const bytes = (value: number) => formatFileSize(value);
-const count = (value: number) => String(Math.round(value));
+const count = (value: number) => inLanguageDigits(String(Math.round(value)));
 
 export function AmountOfDataSection({ unit, info }: SectionProps) {
   const intl = useIntl();
@@ -34,7 +35,12 @@ export function AmountOfDataSection({ unit, info }: SectionProps) {
       <ChartCard
         id="stats-capacity"
         title={t(M.capacity_title)}
-        table={<ValuesTable headings={[t(M.date), t(M.capacity_held)]} rows={capacity.data?.map((row) => [row.Date, bytes(row.Count)])} />}
+        table={
+          <ValuesTable
+            headings={[t(M.date), t(M.capacity_held)]}
+            rows={capacity.data?.map((row) => [inLanguageDigits(row.Date), bytes(row.Count)])}
+          />
+        }
       >
         <ChartFrame loading={capacity.isPending} empty={allZero(held.map((row) => row.Count))} label={t(M.capacity_title)}>
           <LineChart
@@ -51,7 +57,11 @@ export function AmountOfDataSection({ unit, info }: SectionProps) {
         table={
           <ValuesTable
             headings={[t(M.date), t(M.flows_added), t(M.flows_deleted)]}
-            rows={added.data && deleted.data ? flows.map((row) => [row.Date, bytes(row.added), bytes(row.deleted)]) : undefined}
+            rows={
+              added.data && deleted.data
+                ? flows.map((row) => [inLanguageDigits(row.Date), bytes(row.added), bytes(row.deleted)])
+                : undefined
+            }
           />
         }
       >
@@ -84,7 +94,7 @@ export function WebConnectionSection({ unit, info }: SectionProps) {
       table={
         <ValuesTable
           headings={[t(M.date), t(M.connections_peak), t(M.connections_accounts)]}
-          rows={connected.data?.map((row) => [row.Date, row.Count, row.Accounts])}
+          rows={connected.data?.map((row) => [inLanguageDigits(row.Date), row.Count, row.Accounts])}
         />
       }
     >
@@ -150,7 +160,7 @@ export function ShareSection({ unit, info }: SectionProps) {
       table={
         <ValuesTable
           headings={[t(M.date), t(M.shares_study), t(M.shares_patient), t(M.count)]}
-          rows={shares.data?.map((row) => [row.Date, row.Study, row.Patient, row.Count])}
+          rows={shares.data?.map((row) => [inLanguageDigits(row.Date), row.Study, row.Patient, row.Count])}
         />
       }
     >
@@ -185,7 +195,9 @@ export function StudySection({ unit }: SectionProps) {
         table={
           <ValuesTable
             headings={[t(M.date), ...keys]}
-            rows={modalities.data ? bars.map((bar) => [String(bar.Date), ...keys.map((key) => bar[key] ?? 0)]) : undefined}
+            rows={
+              modalities.data ? bars.map((bar) => [inLanguageDigits(String(bar.Date)), ...keys.map((key) => bar[key] ?? 0)]) : undefined
+            }
           />
         }
       >

@@ -1,10 +1,11 @@
-/** The viewer's study header: patient name and ID, study date and description. */
+/** The viewer's study header: patient name and ID, study date and description (and, on a phone, the study information's button). */
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
 import { sessionStore } from '../../../state/index.ts';
 import type { ViewerStudy } from '../types.ts';
 
-export function StudyHeader({ study }: { study: ViewerStudy | undefined }) {
+export function StudyHeader({ study, children }: { study: ViewerStudy | undefined; children?: ReactNode }) {
   const intl = useIntl();
   return (
     <header className="viewer-header" aria-label={intl.formatMessage({ id: 'viewer.study_header' })}>
@@ -19,6 +20,7 @@ export function StudyHeader({ study }: { study: ViewerStudy | undefined }) {
           <dd>{study.StudyDescription}</dd>
         </dl>
       )}
+      {children}
     </header>
   );
 }

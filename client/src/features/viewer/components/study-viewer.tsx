@@ -33,6 +33,7 @@ import { PhoneToolBar } from './phone-tool-bar.tsx';
 import { SeriesThumbnails } from './series-thumbnails.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { StudyHeader } from './study-header.tsx';
+import { StudyInfoSheet, StudyPanel, useStudyPanelOpen } from './study-panel.tsx';
 import { AnnotationTextDialog } from './text-dialog.tsx';
 import { useCine } from './use-cine.ts';
 import { useComparison } from './use-comparison.ts';
@@ -86,6 +87,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
   /** Phone: the whole toolbar's sheet is open; the grid of every cell is shown (a double tap). */
   const [sheetOpen, setSheetOpen] = useState(false);
   const [phoneGrid, setPhoneGrid] = useState(false);
+  const [panelOpen, setPanelOpen] = useStudyPanelOpen(settings.study_panel.is_open);
 
   const comparison = useComparison(study.data, seriesList, dispatch);
   const { compared, patientStudies, comparedGroups, allSeries, studyOfSeries, compare, endComparison } = comparison;
@@ -280,11 +282,25 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
       }
     />
   );
+  const thumbnails = (
+    <SeriesThumbnails
+      series={seriesList}
+      loading={series.isPending}
+      shown={state.cells}
+      status={seriesStatus}
+      compared={comparedGroups}
+      onOpen={(seriesUid) => dispatch({ type: 'show_series', cell: state.active, seriesUid })}
+      // A double click that replaces does what a click does; only adding needs its own action.
+      onDoubleOpen={settings.thumbnailbar.double_click === 'add' ? (seriesUid) => dispatch({ type: 'add_series', seriesUid }) : undefined}
+    />
+  );
+  /** The thumbnail bar at the side lives in the study panel (a phone keeps its strip under the image). */
+  const thumbnailsAtSide = settings.thumbnailbar.is_visible && settings.thumbnailbar.position === 'left' && screen !== 'phone';
   const layout = layoutOf(state.layout);
   const shown = visibleCells(state, layout, screen, phoneGrid);
   return (
     <div className="viewer">
-      <StudyHeader study={study.data} />
+      <StudyHeader study={study.data}>{screen === 'phone' && <StudyInfoSheet study={study.data} />}</StudyHeader>
       <ComparisonBar
         study={study.data}
         studies={patientStudies.data ?? []}
@@ -302,20 +318,13 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
         </p>
       )}
       <div className={`viewer-body viewer-body-thumbnails-${settings.thumbnailbar.position}`}>
-        {settings.thumbnailbar.is_visible && (
-          <SeriesThumbnails
-            series={seriesList}
-            loading={series.isPending}
-            shown={state.cells}
-            status={seriesStatus}
-            compared={comparedGroups}
-            onOpen={(seriesUid) => dispatch({ type: 'show_series', cell: state.active, seriesUid })}
-            // A double click that replaces does what a click does; only adding needs its own action.
-            onDoubleOpen={
-              settings.thumbnailbar.double_click === 'add' ? (seriesUid) => dispatch({ type: 'add_series', seriesUid }) : undefined
-            }
-          />
+        {/* PC and tablet: the study panel, holding the series list when the thumbnail bar sits at the side. */}
+        {screen !== 'phone' && (
+          <StudyPanel study={study.data} open={panelOpen} onOpen={setPanelOpen}>
+            {thumbnailsAtSide && thumbnails}
+          </StudyPanel>
         )}
+        {settings.thumbnailbar.is_visible && !thumbnailsAtSide && thumbnails}
         {state.mpr ? (
           <MprView key={state.mpr} seriesUid={state.mpr} mouse={settings.mouse} />
         ) : (

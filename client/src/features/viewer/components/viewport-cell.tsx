@@ -17,7 +17,7 @@ import { layoutOf, type LayoutKey } from '../../../viewer/layouts.ts';
 import { describeTransferSyntax } from '../../../viewer/transfer-syntax.ts';
 import { viewportService, type SeriesLoadStatus, type ViewportState } from '../../../viewer/viewport-service.ts';
 import { useInstances } from '../../studies/index.ts';
-import { formatDicomDate, formatPersonName } from '../../../lib/dicom-format.ts';
+import { formatDicomDate, formatDicomTime, formatPersonName } from '../../../lib/dicom-format.ts';
 import { sessionStore } from '../../../state/index.ts';
 import type { ViewerSeries, ViewerStudy } from '../types.ts';
 import { NonImageView } from './non-image-view.tsx';
@@ -45,6 +45,9 @@ export interface ViewportCellProps {
   onToggleMaximise: () => void;
   onSeriesStatus: (seriesUid: string, status: SeriesLoadStatus) => void;
 }
+
+/** Slice thickness and location: two decimals, in the interface language's digits. */
+const TWO_DECIMALS = { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false } as const;
 
 const CORNERS: Record<OverlayPosition, string> = {
   tl: 'overlay-top-start',
@@ -102,6 +105,11 @@ function OverlayValue({ item, state, study, series }: { item: OverlayItem } & Om
           )}
         </span>
       );
+    case 'StudyTime':
+    case 'SeriesTime':
+    case 'AcquisitionTime':
+    case 'ContentTime':
+      return <span>{formatDicomTime(fromFile(item.key))}</span>;
     case 'SeriesNumber':
       return (
         <span>
@@ -112,11 +120,15 @@ function OverlayValue({ item, state, study, series }: { item: OverlayItem } & Om
       return <span>{series.Modality ?? fromFile('Modality')}</span>;
     case 'SliceThickness': {
       const value = fromFile('SliceThickness');
-      return value ? <span>{intl.formatMessage({ id: 'viewer.slice_thickness' }, { value: Number(value).toFixed(2) })}</span> : null;
+      return value ? (
+        <span>{intl.formatMessage({ id: 'viewer.slice_thickness' }, { value: intl.formatNumber(Number(value), TWO_DECIMALS) })}</span>
+      ) : null;
     }
     case 'SliceLocation': {
       const value = fromFile('SliceLocation');
-      return value ? <span>{intl.formatMessage({ id: 'viewer.slice_location' }, { value: Number(value).toFixed(2) })}</span> : null;
+      return value ? (
+        <span>{intl.formatMessage({ id: 'viewer.slice_location' }, { value: intl.formatNumber(Number(value), TWO_DECIMALS) })}</span>
+      ) : null;
     }
     default: {
       const value = fromFile(item.key);
