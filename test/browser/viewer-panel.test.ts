@@ -124,6 +124,20 @@ describe('study panel on a PC', () => {
     }
   });
 
+  it('says so when the study details cannot be loaded, instead of loading for ever', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
+    // The images still come; only the study's row is refused.
+    await page.route('**/viewer/api/studies/find?*', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{}' }),
+    );
+    await new ViewerPage(page, stack.baseUrl).open(ct.studyInstanceUid);
+    await panel(page).getByRole('alert').filter({ hasText: 'The study information could not be loaded.' }).waitFor();
+    await context.close();
+  });
+
   it('is there on a tablet too', async () => {
     const { page } = await openViewer({ width: 700, height: 1000 }, true);
     await expect(panel(page).getByText('ACC-PANEL-7').isVisible()).resolves.toBe(true);

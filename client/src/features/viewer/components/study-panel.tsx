@@ -24,6 +24,7 @@ const M = defineMessages({
   collapse: { id: 'viewer.panel.collapse' },
   close: { id: 'common.close' },
   loading: { id: 'common.loading' },
+  failed: { id: 'viewer.panel.failed' },
   series: { id: 'viewer.series_list' },
   patient: { id: 'viewer.compare.patient' },
   study: { id: 'viewer.compare.study' },
@@ -53,10 +54,19 @@ function Fact({ label, value }: { label: string; value: string | undefined }) {
   );
 }
 
-/** The patient's and the study's facts, as the panel and the phone's sheet show them. */
-export function StudyFacts({ study }: { study: PanelStudy | undefined }) {
+/**
+ * The patient's and the study's facts, as the panel and the phone's sheet show them: `undefined`
+ * while the study loads, `null` once loading it failed.
+ */
+export function StudyFacts({ study }: { study: PanelStudy | null | undefined }) {
   const intl = useIntl();
   const t = (key: MessageKey) => intl.formatMessage(M[key]);
+  if (study === null)
+    return (
+      <p className="study-panel-empty" role="alert">
+        {t('failed')}
+      </p>
+    );
   if (!study) return <p className="study-panel-empty">{t('loading')}</p>;
   const dateFormat = sessionStore.displayFormat.dateFormat;
   const date = [formatDicomDate(study.StudyDate, dateFormat), formatDicomTime(study.StudyTime)].filter(Boolean).join(' ');
@@ -110,7 +120,8 @@ export function useStudyPanelOpen(saved: boolean): [boolean, (open: boolean) => 
 }
 
 export interface StudyPanelProps {
-  study: PanelStudy | undefined;
+  /** The study; undefined while it loads, null when loading it failed. */
+  study: PanelStudy | null | undefined;
   open: boolean;
   onOpen: (open: boolean) => void;
   /** The series list (the thumbnail bar), when it sits at the side. */
@@ -155,7 +166,7 @@ export function StudyPanel({ study, open, onOpen, children }: StudyPanelProps) {
 }
 
 /** The phone's button in the study header and the sheet it opens. */
-export function StudyInfoSheet({ study }: { study: PanelStudy | undefined }) {
+export function StudyInfoSheet({ study }: { study: PanelStudy | null | undefined }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const sheet = useRef<HTMLDivElement>(null);

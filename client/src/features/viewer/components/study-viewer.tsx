@@ -300,7 +300,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
   const shown = visibleCells(state, layout, screen, phoneGrid);
   return (
     <div className="viewer">
-      <StudyHeader study={study.data}>{screen === 'phone' && <StudyInfoSheet study={study.data} />}</StudyHeader>
+      <StudyHeader study={study.data}>{screen === 'phone' && <StudyInfoSheet study={study.isError ? null : study.data} />}</StudyHeader>
       <ComparisonBar
         study={study.data}
         studies={patientStudies.data ?? []}
@@ -320,7 +320,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
       <div className={`viewer-body viewer-body-thumbnails-${settings.thumbnailbar.position}`}>
         {/* PC and tablet: the study panel, holding the series list when the thumbnail bar sits at the side. */}
         {screen !== 'phone' && (
-          <StudyPanel study={study.data} open={panelOpen} onOpen={setPanelOpen}>
+          <StudyPanel study={study.isError ? null : study.data} open={panelOpen} onOpen={setPanelOpen}>
             {thumbnailsAtSide && thumbnails}
           </StudyPanel>
         )}
