@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDicomDate, formatDicomDateTime, formatInstant, typedPersonName } from './display-format.ts';
+import { formatDicomDate, formatDicomDateTime, formatInstant } from './display-format.ts';
+import { typedPersonName } from './person-name.ts';
 
 describe('the display formats', () => {
   it('lays DICOM dates out in each of the site formats', () => {

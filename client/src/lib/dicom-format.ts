@@ -1,7 +1,8 @@
 /**
  * How DICOM values read on every screen (spec 2 §9): the study list, the viewer's header,
  * search bar and overlay, the report header and the share lists all format person names, dates
- * and times through these functions, which live once in common (display-format.ts) so that the
+ * and times through these functions, which live once in common (display-format.ts,
+ * person-name.ts) so that the
  * CSV and the report PDF the adapter writes read the same.
  */
 export {
@@ -11,5 +12,5 @@ export {
   formatDicomDateTime,
   formatDicomTime,
   formatPersonName,
-  personNameGroups,
+  fullPersonName,
 } from '@pacs/common';
