@@ -38,5 +38,6 @@ export * from './licence.ts';
 export * from './devices.ts';
 export * from './display-format.ts';
 export * from './person-name.ts';
+export * from './import-samples.ts';
 export * from './character-sets.ts';
 export * from './product-images.ts';

@@ -28,7 +28,13 @@ beforeAll(async () => {
       studyDescription: 'CT chest',
       modality: 'CT',
     },
-    { seed: 'bcsv-2', patientName: 'Suzuki^Hanako=鈴木^花子=すずき^はなこ', patientId: 'JP-2', studyDescription: 'MR head', modality: 'MR' },
+    {
+      seed: 'bcsv-2',
+      patientName: 'Suzuki^Hanako=鈴木^花子=すずき^はなこ',
+      patientId: 'JP-2',
+      studyDescription: 'MR head',
+      modality: 'MR',
+    },
     { seed: 'bcsv-3', patientName: 'Doe^John', patientId: 'EN-3', studyDescription: 'Chest, PA', modality: 'CR' },
   ]);
 });
