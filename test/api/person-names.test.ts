@@ -164,6 +164,14 @@ describe('the Japanese name form', () => {
       await nameForm('kana');
     }
     await edit('Yamada^Tarou=山田^太郎=やまだ^たろう');
+    // A search typed with a space finds the name stored with a caret, and the other way round.
+    for (const typed of ['%Yamada Tarou%', '%Yamada^Tarou%', '%山田 太郎%']) {
+      const found = await admin.agent.get(`${API}/studies/search`).query({ PatientName: typed }).expect(200);
+      expect(
+        found.body.Items.map((item: { PatientID: string }) => item.PatientID),
+        typed,
+      ).toEqual(['NAMES-JA']);
+    }
   });
 });
 
