@@ -5,9 +5,9 @@ import {
   formatFileSize,
   formatInstant,
   languageDigits,
-  typedPersonName,
   withLanguageDigits,
 } from './display-format.ts';
+import { typedPersonName } from './person-name.ts';
 
 describe('the display formats', () => {
   it('lays DICOM dates out in each of the site formats', () => {

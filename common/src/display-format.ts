@@ -98,44 +98,6 @@ export function formatInstant(
   return `${applyDateFormat(p.year, p.month, p.day, format)} ${time}`;
 }
 
-/**
- * A DICOM person name as its non-empty component groups, alphabetic first:
- * `Yamada^Tarou=山田^太郎=やまだ^たろう` → `['Yamada Tarou', '山田 太郎', 'やまだ たろう']`.
- * Carets separate family, given, middle, prefix and suffix; they read as spaces.
- */
-export function personNameGroups(value: string | null | undefined): string[] {
-  if (!value) return [];
-  return value
-    .split('=')
-    .map((group) =>
-      group
-        .split('^')
-        .map((part) => part.trim())
-        .filter(Boolean)
-        .join(' '),
-    )
-    .filter(Boolean);
-}
-
-/** A person name on one line: every group, separated by two spaces. */
-export function formatPersonName(value: string | null | undefined): string {
-  return personNameGroups(value).join('  ');
-}
-
-/**
- * A person name as a person typed it, made into a DICOM PN value (spec 2 §9 patient-name option
- * "space to caret"): with the option on, and no caret typed in a component group, each run of
- * spaces in that group becomes a caret, so `Yamada Tarou` is stored `Yamada^Tarou` (family^given)
- * and reads back the same everywhere. A group the person wrote with carets is kept as written.
- */
-export function typedPersonName(value: string, spaceToCaret: boolean): string {
-  if (!spaceToCaret) return value;
-  return value
-    .split('=')
-    .map((group) => (group.includes('^') ? group : group.trim().replace(/\s+/g, '^')))
-    .join('=');
-}
-
 const SIZE_UNITS = ['KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
 /** Bytes in KB to PB, 1024 steps, 2 decimals: 1536 → `1.50 KB`, 5 GiB → `5.00 GB`. */

@@ -37,5 +37,7 @@ export * from './audit.ts';
 export * from './licence.ts';
 export * from './devices.ts';
 export * from './display-format.ts';
+export * from './person-name.ts';
+export * from './import-samples.ts';
 export * from './character-sets.ts';
 export * from './product-images.ts';

@@ -1,4 +1,5 @@
 /** What the server tells about itself (`/state`, `/product/info`). */
+import type { DefaultCharacterSetStatus } from './character-sets.ts';
 import type { Edition } from './permissions.ts';
 import { MESSAGES } from './validation.ts';
 
@@ -46,6 +47,11 @@ export interface ServerStatus {
   /** The site's country (admin/general/localization), '' when not set. */
   Region: string;
   TimeZone: string;
+  /**
+   * The default specific character set in force (the DICOM term, admin/general/localization) and
+   * the terms an administrator may choose: how the archive reads files that name none.
+   */
+  DefaultSpecificCharacterSets: DefaultCharacterSetStatus;
   WebServerStatus: {
     /** The adapter's port, whichever protocol it serves. */
     Port: number;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { StudyItem } from './studies.ts';
-import { formatPersonName } from './display-format.ts';
 import { csvField, csvFileName, csvLine, studyCsvCell } from './study-csv.ts';
 
 describe('csvField', () => {
@@ -58,7 +57,8 @@ describe('studyCsvCell', () => {
 
   it('reads cells as the list shows them', () => {
     const format = { dateFormat: 'DD/MM/YYYY', timeZone: 'Asia/Tokyo' };
-    expect(studyCsvCell('PatientName', item, format)).toBe('Yamada Tarou  山田 太郎');
+    // No kana group: the default form (kana) falls back to the alphabetic group.
+    expect(studyCsvCell('PatientName', item, format)).toBe('Yamada Tarou');
     expect(studyCsvCell('PatientBirthDate', item, format)).toBe('02/01/1970');
     expect(studyCsvCell('StudyDateTime', item, format)).toBe('31/01/2024 09:30:15');
     expect(studyCsvCell('StudyTime', item, format)).toBe('09:30:15');
@@ -75,8 +75,11 @@ describe('studyCsvCell', () => {
     expect(studyCsvCell('constructor', item, { dateFormat: 'YYYY-MM-DD' })).toBe('');
   });
 
-  it('joins person name groups with two spaces', () => {
-    expect(formatPersonName('^^')).toBe('');
-    expect(formatPersonName('Doe^John^^Dr')).toBe('Doe John Dr');
+  it('reads person names in the site form', () => {
+    const japanese = { ...item, PatientName: 'Yamada^Tarou=山田^太郎=やまだ^たろう' };
+    expect(studyCsvCell('PatientName', japanese, { dateFormat: 'YYYY-MM-DD', nameForm: 'kanji' })).toBe('山田 太郎');
+    expect(studyCsvCell('PatientName', japanese, { dateFormat: 'YYYY-MM-DD', nameForm: 'kana' })).toBe('やまだ たろう');
+    expect(studyCsvCell('PatientName', japanese, { dateFormat: 'YYYY-MM-DD' })).toBe('やまだ たろう');
+    expect(studyCsvCell('PatientName', { ...item, PatientName: '^^' }, { dateFormat: 'YYYY-MM-DD' })).toBe('');
   });
 });

@@ -3,18 +3,11 @@
  * list.csv.has_header): the request's wire shape, the bound, the answer's headers, RFC 4180
  * quoting with a spreadsheet-formula guard, and how each column's cell reads. The cells read as
  * the list shows them (client features/studies/format.ts): DICOM dates in the configured date
- * format, person names with their component groups, instants in the site's time zone.
+ * format, person names in the site's form (patient_name.ja), instants in the site's time zone.
  */
-import {
-  formatDicomDate,
-  formatDicomDateTime,
-  formatDicomTime,
-  formatFileSize,
-  formatInstant,
-  formatPersonName,
-  instantParts,
-} from './display-format.ts';
+import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatFileSize, formatInstant, instantParts } from './display-format.ts';
 import type { DisplayFormat } from './display-format.ts';
+import { formatPersonName, type NameFormat } from './person-name.ts';
 import type { StudyItem } from './studies.ts';
 
 /** Excel reads a UTF-8 file as the system code page unless it starts with this mark. */
@@ -68,8 +61,11 @@ export function csvFileName(now: Date, timeZone?: string): string {
   return `studies-${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}${parts.second}.csv`;
 }
 
-/** The site's date format and time zone (configs); a CSV with no time zone is written in UTC. */
-export type CsvFormat = DisplayFormat;
+/**
+ * The site's date format, time zone and name form (configs); a CSV with no time zone is written
+ * in UTC.
+ */
+export type CsvFormat = DisplayFormat & NameFormat;
 
 function number(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(2)));
@@ -91,7 +87,7 @@ export function studyCsvCell(key: string, item: StudyItem, format: CsvFormat): s
     if (TIME_KEYS.has(key)) return formatDicomTime(value);
     if (DICOM_DATE_TIME_KEYS.has(key)) return formatDicomDateTime(value, format.dateFormat);
     if (INSTANT_KEYS.has(key)) return formatInstant(value, format.dateFormat, format.timeZone || 'UTC');
-    if (NAME_KEYS.has(key)) return formatPersonName(value);
+    if (NAME_KEYS.has(key)) return formatPersonName(value, format.nameForm);
     return value;
   }
   if (typeof value === 'number') return number(value);

@@ -4,12 +4,16 @@
  * framed, whose MSG is a well-formed DICOM audit message naming the account, its address and the
  * event; over TLS too, with the collector's certificate as the trusted authority and refused
  * without it. A dead collector neither fails nor holds up the action: the record is in
- * PostgreSQL, the message waits, and reaches the collector once it is back.
+ * PostgreSQL, the message waits, and reaches the collector once it is back. Every message follows
+ * the DICOM audit message's structure (PS3.15 A.5, checked by harness/atna-structure.ts).
  */
 import { hostname } from 'node:os';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditExport } from '@pacs/common';
+import type { AuditAction, AuditExport } from '@pacs/common';
+import { ATNA_EVENTS, auditMessageXml } from '../../adapter/src/features/audit/atna.ts';
+import type { ChainRecord } from '../../adapter/src/features/audit/audit-chain.ts';
+import { auditMessageProblems } from '../harness/atna-structure.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, login, anonymous, signIn, type Session } from '../harness/api.ts';
 import { startCollector, type Collector, type ReceivedMessage } from '../harness/rsyslog.ts';
@@ -90,6 +94,7 @@ describe('audit export to rsyslog', () => {
     expect(failed.status).toBe(401);
 
     const messages = await rsyslog.waitFor((all) => signInsOf(stack.adminId)(all).length >= 2);
+    for (const each of messages) expect(auditMessageProblems(auditMessage(each)), each.msg).toEqual([]);
     const parsed = signInsOf(stack.adminId)(messages).map((each) => ({ each, doc: auditMessage(each) }));
     const outcome = (entry: (typeof parsed)[number]) =>
       entry.doc.querySelector('EventIdentification')!.getAttribute('EventOutcomeIndicator');
@@ -159,5 +164,68 @@ describe('audit export to rsyslog', () => {
   it('stops sending when turned off', async () => {
     await setExport({ Enabled: 'false' }).expect(200);
     expect((await exportState()).State).toMatchObject({ Connected: false, Queued: 0 });
+  });
+});
+
+describe('the DICOM audit message structure (PS3.15 A.5)', () => {
+  const parse = (xml: string) => new JSDOM(xml, { contentType: 'application/xml' }).window.document;
+  const record = (action: AuditAction, overrides: Partial<ChainRecord> = {}): ChainRecord => ({
+    id: 1,
+    at: new Date('2026-11-26T08:00:00.123Z'),
+    accountId: 'reader',
+    share: null,
+    ip: '10.0.0.5',
+    action,
+    outcome: 'success',
+    studyInstanceUid: '1.2.840.1',
+    patientId: 'P-1',
+    patientName: 'Yamada^Tarou=山田^太郎',
+    details: {},
+    ...overrides,
+  });
+  const source = { host: 'pacs-host', application: 'pacs' };
+
+  it('holds for every audited action, with and without a study, for a guest and for a failure', () => {
+    for (const action of Object.keys(ATNA_EVENTS) as AuditAction[]) {
+      const variants: Partial<ChainRecord>[] = [
+        {},
+        { studyInstanceUid: null, patientId: null, patientName: null, ip: '' },
+        { accountId: null, share: 's-1', outcome: 'failure' },
+      ];
+      for (const overrides of variants) {
+        const xml = auditMessageXml(record(action, overrides), source);
+        expect(auditMessageProblems(parse(xml)), `${action} ${JSON.stringify(overrides)}`).toEqual([]);
+      }
+    }
+  });
+
+  it('names what a broken message lacks or misplaces', () => {
+    const good = auditMessageXml(record('sign_in'), source);
+    const problems = (xml: string) => auditMessageProblems(parse(xml));
+    expect(problems(good.replace(/<EventID [^>]*\/>/, ''))).toContain(
+      'AuditMessage/EventIdentification/EventID: at least 1 expected, 0 found',
+    );
+    expect(problems(good.replace('EventOutcomeIndicator="0"', 'EventOutcomeIndicator="1"'))).toEqual([
+      "AuditMessage/EventIdentification@EventOutcomeIndicator: '1' is not an allowed value",
+    ]);
+    expect(problems(good.replace(/<EventTypeCode [^>]*\/>/, ''))).toEqual([
+      'AuditMessage/EventIdentification: event 110114 needs an EventTypeCode',
+    ]);
+    expect(problems(good.replace(' NetworkAccessPointTypeCode="2"', ''))).toEqual([
+      'AuditMessage/ActiveParticipant[1]: NetworkAccessPointID and NetworkAccessPointTypeCode go together',
+    ]);
+    expect(problems(good.replace('UserIsRequestor="true"', 'UserIsRequestor="false"'))).toEqual([
+      'AuditMessage/ActiveParticipant: none is the requestor',
+    ]);
+    expect(problems(good.replace('<AuditSourceIdentification', '<Extra/><AuditSourceIdentification'))).toContain(
+      'AuditMessage/Extra: not an element of AuditMessage',
+    );
+    // AuditSourceIdentification before the participants: out of the schema's order.
+    const moved = good.replace(
+      /(<ActiveParticipant .*<\/ActiveParticipant>)(<AuditSourceIdentification.*<\/AuditSourceIdentification>)/,
+      '$2$1',
+    );
+    expect(problems(moved).some((problem) => problem.includes('out of order'))).toBe(true);
+    expect(problems('<?xml version="1.0"?><Audit/>')).toEqual(['root: AuditMessage expected, Audit found']);
   });
 });

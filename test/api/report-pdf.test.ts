@@ -111,7 +111,8 @@ afterAll(async () => {
 describe('report PDF', () => {
   it('draws Japanese, Hebrew and Arabic with real glyphs', async () => {
     const text = execFileSync('pdftotext', [await pdfFor('en'), '-'], { encoding: 'utf8' });
-    expect(text).toContain('山田 太郎');
+    // The patient's name in the site's form, kana by default (configs patient_name.ja).
+    expect(text).toContain('やまだ たろう');
     expect(text).toContain('右上葉に小結節');
     // poppler extracts right-to-left words in visual order; each word must come out whole.
     for (const word of ['שינויים', 'קלים', 'בלבד', 'صغيرة', 'الفص']) expect(text).toContain(word);

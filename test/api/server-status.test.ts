@@ -80,7 +80,7 @@ describe('GET /server/status', () => {
     expect(backup!.Capacity).toBeGreaterThan(0);
   });
 
-  it('reports the web server, log level, time zone and region', async () => {
+  it('reports the web server, log level, time zone, region and default character set', async () => {
     const body = await status();
     expect(body.WebServerStatus).toEqual({
       Port: stack.config.port,
@@ -92,6 +92,25 @@ describe('GET /server/status', () => {
     expect(body.LogLevel).toBe('info');
     expect(body.TimeZone).toMatch(/\w/);
     expect(typeof body.Region).toBe('string');
+    // Spec 3 §3: DefaultSpecificCharacterSets{Name, list}, the term in force and the choices.
+    expect(body.DefaultSpecificCharacterSets.Name).toBe('ISO_IR 192');
+    expect(body.DefaultSpecificCharacterSets.list).toContainEqual({ Name: 'ISO_IR 144', label: 'Cyrillic' });
+    await admin.agent
+      .patch(`${API}/defaultspecificcharactersetssettings/update`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Name: 'ISO_IR 144' })
+      .expect(200);
+    try {
+      expect((await status()).DefaultSpecificCharacterSets.Name).toBe('ISO_IR 144');
+    } finally {
+      await admin.agent
+        .patch(`${API}/defaultspecificcharactersetssettings/update`)
+        .set(admin.csrf)
+        .type('form')
+        .send({ Name: 'ISO_IR 192' })
+        .expect(200);
+    }
     expect(Number.isNaN(Date.parse(body.MeasuredAt))).toBe(false);
   });
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await storeTinyStudies(stack, admin, [
     {
       seed: 'csv-jp',
-      patientName: 'Yamada^Tarou=山田^太郎',
+      patientName: 'Yamada^Tarou=山田^太郎=やまだ^たろう',
       patientId: 'JP-1',
       institutionName: 'Main Hospital',
       studyDescription: 'Chest, "PA"',
@@ -151,7 +151,8 @@ describe('POST /studies/csv', () => {
     expect(header).toEqual(DEFAULT_CSV_KEYS.map((key) => defaultColumnLabel(key)));
     expect(rows.map((row) => row[0])).toEqual(['F-1', 'JP-1', 'O-1']);
     const jp = rows[1]!;
-    expect(jp[1]).toBe('Yamada Tarou  山田 太郎');
+    // The site's name form, kana by default (configs patient_name.ja).
+    expect(jp[1]).toBe('やまだ たろう');
     expect(jp[2]).toBe('1960-01-01');
     expect(jp[5]).toBe('2024-01-02 10:15:00');
     expect(jp[6]).toBe('CT');
@@ -186,7 +187,7 @@ describe('POST /studies/csv', () => {
       .expect(200);
     const [header, ...rows] = records(await downloadCsv(clerk, { PatientID: 'JP-1' }));
     expect(header).toEqual([defaultColumnLabel('PatientName'), defaultColumnLabel('PatientBirthDate'), defaultColumnLabel('PatientID')]);
-    expect(rows).toEqual([['Yamada Tarou  山田 太郎', '1960-01-01', 'JP-1']]);
+    expect(rows).toEqual([['やまだ たろう', '1960-01-01', 'JP-1']]);
 
     await clerk.agent
       .put(`${API}/settings/replace`)
@@ -201,7 +202,7 @@ describe('POST /studies/csv', () => {
       .send({ key: 'date_format', value: '"DD/MM/YYYY"' })
       .expect(200);
     try {
-      expect(records(await downloadCsv(clerk, { PatientID: 'JP-1' }))).toEqual([['Yamada Tarou  山田 太郎', '01/01/1960', 'JP-1']]);
+      expect(records(await downloadCsv(clerk, { PatientID: 'JP-1' }))).toEqual([['やまだ たろう', '01/01/1960', 'JP-1']]);
     } finally {
       await admin.agent
         .put(`${API}/configs/replace`)

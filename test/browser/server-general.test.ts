@@ -82,6 +82,7 @@ describe('admin/server/general', () => {
     await folders.getByText(stack.dataDir, { exact: true }).waitFor();
     await expect(folders.locator('tbody tr').count()).resolves.toBe(3);
     await admin.page.getByText(`On, port ${stack.config.port}`).waitFor();
+    await admin.page.getByRole('row', { name: 'Default character set ISO_IR 192 — Unicode (UTF-8)' }).waitFor();
 
     const name = admin.page.getByLabel('Name', { exact: true });
     await name.fill('');

@@ -21,8 +21,20 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   const admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   await storeTinyStudies(stack, admin, [
-    { seed: 'bcsv-1', patientName: 'Yamada^Tarou=山田^太郎', patientId: 'JP-1', studyDescription: 'CT chest', modality: 'CT' },
-    { seed: 'bcsv-2', patientName: 'Suzuki^Hanako=鈴木^花子', patientId: 'JP-2', studyDescription: 'MR head', modality: 'MR' },
+    {
+      seed: 'bcsv-1',
+      patientName: 'Yamada^Tarou=山田^太郎=やまだ^たろう',
+      patientId: 'JP-1',
+      studyDescription: 'CT chest',
+      modality: 'CT',
+    },
+    {
+      seed: 'bcsv-2',
+      patientName: 'Suzuki^Hanako=鈴木^花子=すずき^はなこ',
+      patientId: 'JP-2',
+      studyDescription: 'MR head',
+      modality: 'MR',
+    },
     { seed: 'bcsv-3', patientName: 'Doe^John', patientId: 'EN-3', studyDescription: 'Chest, PA', modality: 'CR' },
   ]);
 });
@@ -89,7 +101,8 @@ describe('csv dialog', () => {
     const [header, ...rows] = lines(selected.bytes);
     expect(header).toMatch(/^Patient ID,Patient Name,/);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(/^JP-1,Yamada Tarou {2}山田 太郎,/);
+    // The site's name form, kana by default (configs patient_name.ja).
+    expect(rows[0]).toMatch(/^JP-1,やまだ たろう,/);
     await dialog.root.waitFor({ state: 'detached' });
 
     await list.toolbar.getByRole('button', { name: 'CSV', exact: true }).click();
@@ -100,7 +113,7 @@ describe('csv dialog', () => {
     expect(all).toHaveLength(3);
     expect(all.map((row) => row.split(',')[0]).sort()).toEqual(['EN-3', 'JP-1', 'JP-2']);
     expect(all.find((row) => row.startsWith('EN-3'))).toContain('"Chest, PA"');
-    expect(all.find((row) => row.startsWith('JP-2'))).toContain('Suzuki Hanako  鈴木 花子');
+    expect(all.find((row) => row.startsWith('JP-2'))).toContain('すずき はなこ');
   });
 
   it('offers only the whole search when nothing is selected, on a phone too', async () => {

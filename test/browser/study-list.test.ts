@@ -33,6 +33,13 @@ beforeAll(async () => {
   studyCount = (await orthancStatistics(stack.config)).CountStudies;
   expect(studyCount).toBe(files.length);
   await waitForStudies(admin, studyCount);
+  // Names read in their alphabetic group here (the default, kana, is tested in person-names.test.ts).
+  await admin.agent
+    .put(`${API}/configs/replace`)
+    .set(admin.csrf)
+    .type('form')
+    .send({ key: 'patient_name', value: JSON.stringify({ ja: 'alphabet', is_replace_space_with_caret: true }) })
+    .expect(200);
 });
 
 afterAll(async () => {
@@ -62,9 +69,9 @@ describe('study list', () => {
     const groups = await list.patientNameGroups();
     expect(groups).toEqual(
       expect.arrayContaining([
-        ['Yamada Tarou', '山田 太郎', 'やまだ たろう'],
-        ['Hong Gildong', '洪 吉洞', '홍 길동'],
-        ['Wang XiaoDong', '王 小東'],
+        ['Yamada Tarou'],
+        ['Hong Gildong'],
+        ['Wang XiaoDong'],
         ['Люкceмбypг'],
         ['Διονυσιος'],
         ['שרון דבורה'],

@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeDicomText, decodePersonNames, parsePersonName, parseSpecificCharacterSet, toSearchable } from './charset.ts';
+import {
+  decodeDicomText,
+  decodePersonNames,
+  decodeWithDefaultCharacterSet,
+  parsePersonName,
+  parseSpecificCharacterSet,
+  toSearchable,
+} from './charset.ts';
 import { readRawElements, readRawSequenceItems } from './raw.ts';
 
 /** Bytes from ASCII strings (escape sequences included) and explicit byte values. */
@@ -279,5 +286,25 @@ describe.skipIf(!existsSync(CHARSET_FILES))('pydicom charset_files, read raw and
       expect(charset).toBe('ISO 2022 IR 13\\ISO 2022 IR 87');
       expect(decodeDicomText(item?.get('0010,0010') ?? new Uint8Array(), charset, 'PN')).toBe('ﾔﾏﾀﾞ^ﾀﾛｳ=山田^太郎=やまだ^たろう');
     }
+  });
+});
+
+describe('a file that names no Specific Character Set', () => {
+  // 'Müller^Jürgen' in ISO 8859-1, 'Иванов^Иван' in ISO 8859-5, 'Müller' in UTF-8.
+  const latin1 = bytes('M', [0xfc], 'ller^J', [0xfc], 'rgen');
+  const cyrillic = bytes([0xb8, 0xd2, 0xd0, 0xdd, 0xde, 0xd2], '^', [0xb8, 0xd2, 0xd0, 0xdd]);
+  const utf8 = Uint8Array.from(Buffer.from('Müller', 'utf8'));
+
+  it("is read with the site's default character set", () => {
+    expect(decodeWithDefaultCharacterSet(latin1, 'ISO_IR 100', 'PN')).toBe('Müller^Jürgen');
+    expect(decodeWithDefaultCharacterSet(cyrillic, 'ISO_IR 144', 'PN')).toBe('Иванов^Иван');
+    expect(decodeWithDefaultCharacterSet(cyrillic, 'ISO_IR 100', 'PN')).not.toBe('Иванов^Иван');
+    // JIS X 0208 behind its escape sequence: 山田 (0x3B33 0x4544).
+    expect(decodeWithDefaultCharacterSet(bytes([0x1b], '$B;3ED', [0x1b], '(B'), 'ISO 2022 IR 87', 'PN')).toBe('山田');
+  });
+
+  it('under UTF-8, the default, reads valid UTF-8 as such and stray Latin-1 bytes as Latin-1', () => {
+    expect(decodeWithDefaultCharacterSet(utf8, 'ISO_IR 192', 'PN')).toBe('Müller');
+    expect(decodeWithDefaultCharacterSet(latin1, 'ISO_IR 192', 'PN')).toBe('Müller^Jürgen');
   });
 });

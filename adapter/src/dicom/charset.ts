@@ -15,6 +15,7 @@
  * ISO 2022 state machine, JIS X 0201 and TIS 620, and ISO 8859-1 and -9, whose WHATWG labels
  * decode as windows-1252 and windows-1254.
  */
+import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 
 /**
@@ -136,6 +137,17 @@ export function decodeDicomText(bytes: Uint8Array, specificCharacterSet: string 
   if (!SINGLE_VALUED.has(upperVr)) delimiters.add(BACKSLASH);
   if (upperVr === 'PN') for (const byte of PN_DELIMITERS) delimiters.add(byte);
   return trimPadding(decodeIso2022(bytes, initial, fallbackG1(terms), delimiters));
+}
+
+/**
+ * Decodes a value of a file that names no Specific Character Set with the site's default one
+ * (spec 3 §7, the term pushed to Orthanc as its DefaultEncoding), as Orthanc reads such a file.
+ * Under UTF-8, the default, bytes that are not valid UTF-8 read as ISO 8859-1: stray Latin-1 from
+ * older modalities stays legible rather than becoming replacement characters.
+ */
+export function decodeWithDefaultCharacterSet(bytes: Uint8Array, defaultTerm: string, vr: string): string {
+  if (normalizeTerm(defaultTerm) === 'ISO_IR 192' && !isUtf8(bytes)) return decodeDicomText(bytes, [], vr);
+  return decodeDicomText(bytes, [defaultTerm], vr);
 }
 
 /** The three component groups of a Person Name value (PS3.5 §6.2.1.2), `^`-separated inside. */

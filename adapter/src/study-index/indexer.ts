@@ -8,7 +8,8 @@
 import type { Db } from '../db/pool.ts';
 import { transaction } from '../db/pool.ts';
 import { AppError } from '../http/errors.ts';
-import { decodeDicomText, parseSpecificCharacterSet } from '../dicom/charset.ts';
+import { decodeDicomText, decodeWithDefaultCharacterSet, parseSpecificCharacterSet } from '../dicom/charset.ts';
+import { storedCharacterSet } from '../features/configs/character-set.service.ts';
 import type { MainDicomTags, OrthancChange, OrthancClient, OrthancInstance } from '../orthanc/client.ts';
 import { emptyBatch, type Batch, type InstanceRecord } from './records.ts';
 import * as sql from './study-index.sql.ts';
@@ -209,17 +210,25 @@ export class Indexer {
     // separates the terms comes back as a yen sign.
     const charsets = parseSpecificCharacterSet(tag(tags, 'SpecificCharacterSet').replace(/\u00a5/g, '\\'));
     const trusted = charsets.every((charset) => TRUSTED_CHARSETS.has(charset));
-    // Without a SpecificCharacterSet (or with ASCII's), Orthanc reads values by its DefaultEncoding,
-    // UTF-8 (orthanc.jsonc): right for ASCII, wrong for the stray Latin-1 bytes such files carry,
-    // which are decoded here from their raw bytes like any other character set's.
+    // Without a SpecificCharacterSet (or with ASCII's), a value that is not ASCII is decoded here
+    // from its raw bytes: a file naming none is read with the site's default character set, as
+    // Orthanc reads it (its DefaultEncoding, which the adapter pushes, may lag a restart); under
+    // UTF-8, the default, stray Latin-1 bytes stay legible (decodeWithDefaultCharacterSet). The
+    // default is read when such a value turns up (rare), so a change applies to the next file.
     const plain = charsets.every((charset) => charset === '' || charset === 'ISO_IR 6');
+    let defaultTerm: Promise<string> | undefined;
     const entries = await Promise.all(
       (Object.keys(TEXT_TAGS) as (keyof typeof TEXT_TAGS)[]).map(async (name) => {
         const ascii = [...tag(tags, name)].every((ch) => ch.charCodeAt(0) < 0x80);
         if ((trusted && (!plain || ascii)) || !(name in tags)) return [name, tag(tags, name)] as const;
         const [key, vr] = TEXT_TAGS[name];
         const raw = await this.orthanc.getRawTagValue(instanceId, key);
-        return [name, raw ? decodeDicomText(raw, charsets, vr).trim() : tag(tags, name)] as const;
+        if (!raw) return [name, tag(tags, name)] as const;
+        const text =
+          charsets.length === 0
+            ? decodeWithDefaultCharacterSet(raw, await (defaultTerm ??= storedCharacterSet(this.db)), vr)
+            : decodeDicomText(raw, charsets, vr);
+        return [name, text.trim()] as const;
       }),
     );
     return Object.fromEntries(entries) as Record<keyof typeof TEXT_TAGS, string>;

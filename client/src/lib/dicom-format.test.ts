@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName, personNameGroups } from './dicom-format.ts';
+import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName, fullPersonName } from './dicom-format.ts';
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -37,9 +37,9 @@ function callArguments(source: string, callee: string): string[][] {
 }
 
 describe('DICOM value formatting', () => {
-  it('shows every group of a multi-group person name', () => {
-    expect(personNameGroups('Yamada^Tarou=山田^太郎=やまだ^たろう')).toEqual(['Yamada Tarou', '山田 太郎', 'やまだ たろう']);
-    expect(formatPersonName('Yamada^Tarou=山田^太郎=やまだ^たろう')).toBe('Yamada Tarou  山田 太郎  やまだ たろう');
+  it('shows the chosen group of a multi-group person name, every group in its full form', () => {
+    expect(fullPersonName('Yamada^Tarou=山田^太郎=やまだ^たろう')).toBe('Yamada Tarou = 山田 太郎 = やまだ たろう');
+    expect(formatPersonName('Yamada^Tarou=山田^太郎=やまだ^たろう', 'kanji')).toBe('山田 太郎');
     expect(formatPersonName('=山田^太郎')).toBe('山田 太郎');
     expect(formatPersonName('CompressedSamples^CT1')).toBe('CompressedSamples CT1');
     expect(formatPersonName(null)).toBe('');
@@ -57,7 +57,7 @@ describe('DICOM value formatting', () => {
     const own = join(SRC, 'lib', 'dicom-format.ts');
     const definers = files
       .filter((file) => file !== own)
-      .filter((file) => /function (formatPersonName|personNameGroups|formatDicomDate)\b/.test(readFileSync(file, 'utf8')))
+      .filter((file) => /function (formatPersonName|fullPersonName|formatDicomDate)\b/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(SRC, file));
     expect(definers).toEqual([]);
     const importsIt = (file: string) => /from '[./]*\/lib\/dicom-format\.ts'/.test(readFileSync(join(SRC, file), 'utf8'));
@@ -85,6 +85,18 @@ describe('DICOM value formatting', () => {
       expect(calls.length, file).toBeGreaterThan(0);
       // One argument alone would lay the date out in the default format whatever the site chose.
       for (const args of calls) expect(args.length, `${file}: formatDicomDate(${args.join(', ')})`).toBe(2);
+    }
+  });
+
+  it('is given the site name form wherever a person name is shown', () => {
+    const callers = sources(SRC).filter((file) => readFileSync(file, 'utf8').includes('formatPersonName('));
+    // The list, worklist, trash, shares, patients, viewer, report, edit, export and dashboard.
+    expect(callers.length).toBeGreaterThanOrEqual(15);
+    for (const file of callers) {
+      for (const args of callArguments(readFileSync(file, 'utf8'), 'formatPersonName(')) {
+        // One argument alone would show the default (kana) group whatever the site chose.
+        expect(args.length, `${relative(SRC, file)}: formatPersonName(${args.join(', ')})`).toBe(2);
+      }
     }
   });
 });

@@ -5,10 +5,12 @@
 import { makeAutoObservable } from 'mobx';
 import {
   DEFAULT_DATE_FORMAT,
+  DEFAULT_PERSON_NAME_FORM,
   hasPermission,
   isAdmin,
   type Configs,
   type DisplayFormat,
+  type PersonNameForm,
   type Edition,
   type PermissionContext,
   type PermissionKey,
@@ -66,6 +68,11 @@ export class SessionStore {
    */
   get displayFormat(): DisplayFormat {
     return { dateFormat: this.configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: this.configs?.time_zone || undefined };
+  }
+
+  /** Which component group of a person name the site shows (configs patient_name.ja, common person-name.ts). */
+  get nameForm(): PersonNameForm {
+    return this.configs?.patient_name?.ja ?? DEFAULT_PERSON_NAME_FORM;
   }
 
   can(key: PermissionKey): boolean {

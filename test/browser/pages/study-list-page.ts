@@ -65,12 +65,12 @@ export class StudyListPage {
     ] as const);
   }
 
-  /** The alphabetic (first) group of each row's patient name, top to bottom. */
+  /** Each row's patient name as shown (the site's name form), top to bottom. */
   async patientNames(): Promise<string[]> {
     return this.studyRows.locator('td.cell-name .person-name > bdi:first-child').allTextContents();
   }
 
-  /** Every name group of each row's patient name cell. */
+  /** The name groups each row's patient name cell shows (one: the site's form). */
   async patientNameGroups(): Promise<string[][]> {
     return this.studyRows
       .locator('td.cell-name .person-name')

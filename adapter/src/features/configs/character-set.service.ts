@@ -29,7 +29,7 @@ export async function storedCharacterSet(db: Db): Promise<string> {
   return characterSetByName(name)?.Name ?? DEFAULT_CHARACTER_SET;
 }
 
-export async function characterSetStatus(deps: Deps): Promise<DefaultCharacterSetStatus> {
+export async function characterSetStatus(deps: Pick<Deps, 'db'>): Promise<DefaultCharacterSetStatus> {
   return { Name: await storedCharacterSet(deps.db), list: CHARACTER_SETS.map(({ Name, label }) => ({ Name, label })) };
 }
 

@@ -19,6 +19,7 @@ import {
   EDIT_MAX_PATIENT_STUDIES,
   PATIENT_EDIT_TAGS,
   normalizeEditValue,
+  typedPersonName,
   type EditChange,
   type EditLevel,
   type EditResult,
@@ -39,6 +40,7 @@ import { log } from '../../log.ts';
 import type { OrthancModification } from '../../orthanc/client.ts';
 import { Indexer, emptyBatch, mapLimit, type Batch } from '../../study-index/indexer.ts';
 import { writeBatch } from '../../study-index/study-index.sql.ts';
+import { spaceToCaret } from '../configs/configs.service.ts';
 import { hiddenFor } from '../studies/studies.service.ts';
 import * as sql from './edit.sql.ts';
 
@@ -96,6 +98,10 @@ export async function editStudy(deps: Deps, auth: Auth, input: StudyEditInput): 
   const studyId = await requireVisibleStudy(deps.db, auth, input.StudyInstanceUID);
   const row = await sql.selectStudy(deps.db, studyId);
   if (!row) throw new AppError('not_found');
+  // A typed "Yamada Tarou" is stored Yamada^Tarou when the site asks (configs patient_name).
+  if (input.Tags.PatientName !== undefined) {
+    input = { ...input, Tags: { ...input.Tags, PatientName: typedPersonName(input.Tags.PatientName, await spaceToCaret(deps.db)) } };
+  }
   const changes = changesOf(input.Tags, studyValue(row));
   const plans: StudyPlan[] = [{ row, level: input.AllStudiesOfPatient ? 'patient' : 'study', changes }];
   if (input.AllStudiesOfPatient) {

@@ -17,21 +17,24 @@
  * user may neither replace the CT images of a CT+MR study nor add a series of another modality,
  * which would open the study to users limited to that modality.
  */
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Request } from 'express';
-import { detectFileKind, ERRORS, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES, type FileKind } from '@pacs/common';
+import { detectFileKind, ERRORS, IMPORT_MESSAGES, FILE_TYPE_PROBE_BYTES, type FileKind, type ImportSampleList } from '@pacs/common';
 import type { Deps } from '../../deps.ts';
 import type { Auth } from '../../access/auth.ts';
 import * as sql from './import.sql.ts';
 import { AppError } from '../../http/errors.ts';
+import { invalid } from '../../http/input.ts';
 import { readMultipart, spoolPart } from '../../http/multipart.ts';
 import { withUploadDir } from '../../http/upload-dirs.ts';
 import { log } from '../../log.ts';
 import { forEachZipEntry } from './archive.ts';
 import { readFileIdentity, readHead, type FileIdentity } from './study-uid.ts';
+import { readConfigs } from '../configs/configs.service.ts';
 import { newStudyAccepted } from '../licence/licence.service.ts';
+import { sampleById, sampleFiles, sampleItems } from './samples.ts';
 
 export interface ImportResult {
   File: string;
@@ -243,9 +246,47 @@ export async function importUpload(deps: Deps, auth: Auth, req: Request): Promis
     );
     return ctx.results;
   });
-  return onlyVisible(deps, auth, {
+  return onlyVisible(deps, auth, summaryOf(results));
+}
+
+function summaryOf(results: ImportResult[]): ImportSummary {
+  return {
     Files: results,
     Stored: results.filter((result) => result.Status !== 'Failed').length,
     Failed: results.filter((result) => result.Status === 'Failed').length,
+  };
+}
+
+/** Import sample exists unless the site hid it (configs is_invisible_import_sample, admin/general/option). */
+async function requireSamplesOffered(deps: Deps): Promise<void> {
+  if ((await readConfigs(deps.db)).is_invisible_import_sample === true) throw new AppError('forbidden');
+}
+
+/** `GET /import/samples`: the sample studies Import sample offers. */
+export async function listImportSamples(deps: Deps): Promise<ImportSampleList> {
+  await requireSamplesOffered(deps);
+  return { Items: sampleItems() };
+}
+
+/**
+ * `POST /import/sample`: one sample study's files (generated on first use, samples.ts) stored one
+ * by one through storeFile, the browser upload's own path: the same visibility, series and study
+ * limit checks, the same per-file results.
+ */
+export async function importSample(deps: Deps, auth: Auth, id: string): Promise<ImportSummary> {
+  await requireSamplesOffered(deps);
+  const sample = sampleById(id);
+  if (!sample) throw invalid('Id');
+  const files = await sampleFiles(deps.config.dataDir, sample);
+  const results = await withUploadDir(deps.config.dataDir, async (dir) => {
+    const ctx: ImportContext = { deps, auth, dir, results: [], created: new Set(), counter: 0 };
+    for (const path of files) {
+      const name = `${sample.Id}/${basename(path)}`;
+      const { size } = await stat(path);
+      const kind = detectFileKind(await readHead(path, FILE_TYPE_PROBE_BYTES));
+      ctx.results.push(await storeGuarded(ctx, name, () => storeFile(ctx, name, path, size, kind)));
+    }
+    return ctx.results;
   });
+  return onlyVisible(deps, auth, summaryOf(results));
 }

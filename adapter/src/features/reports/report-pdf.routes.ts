@@ -70,7 +70,7 @@ export const reportPdfRoutes: AnyRouteSpec[] = [
       ) as ReportPdfInput['settings'];
       const input: ReportPdfInput = {
         lang: typeof settings.lang === 'string' ? settings.lang : 'en',
-        display: { dateFormat: configs.date_format, timeZone: configs.time_zone || undefined },
+        display: { dateFormat: configs.date_format, timeZone: configs.time_zone || undefined, nameForm: configs.patient_name.ja },
         settings: {
           font_size: Number(pdfSettings.font_size) || 90,
           header: pdfSettings.header as PdfBlockSettings,

@@ -9,6 +9,7 @@ import { serverNameProblem, type ServerStatus } from '@pacs/common';
 import type { Deps } from '../../deps.ts';
 import { siteTimeZone } from '../../db/site.ts';
 import { AppError } from '../../http/errors.ts';
+import { characterSetStatus } from '../configs/character-set.service.ts';
 import { selectServerSetting, upsertServerSetting } from '../security/security.sql.ts';
 import { folderStatus } from './folder-size.ts';
 import { siteCountry } from './server.sql.ts';
@@ -31,13 +32,14 @@ export async function updateServerName(deps: Pick<Deps, 'db'>, name: unknown): P
 
 export async function serverStatus(deps: Pick<Deps, 'db' | 'config'>): Promise<ServerStatus> {
   const { config } = deps;
-  const [main, logs, backups, name, timeZone, region] = await Promise.all([
+  const [main, logs, backups, name, timeZone, region, characterSets] = await Promise.all([
     folderStatus(config.dataDir),
     folderStatus(join(config.dataDir, 'logs')),
     folderStatus(config.backupDir),
     serverName(deps),
     siteTimeZone(deps.db),
     siteCountry(deps.db),
+    characterSetStatus(deps),
   ]);
   const https = config.tls !== null;
   return {
@@ -48,6 +50,7 @@ export async function serverStatus(deps: Pick<Deps, 'db' | 'config'>): Promise<S
     LogLevel: config.logRequests ? 'verbose' : 'info',
     Region: region,
     TimeZone: timeZone,
+    DefaultSpecificCharacterSets: characterSets,
     WebServerStatus: {
       Port: config.port,
       HTTPUse: !https || config.httpRedirectPort !== null,

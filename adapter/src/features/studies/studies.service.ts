@@ -205,7 +205,7 @@ export async function writeStudiesCsv(deps: Deps, auth: Auth, input: StudyCsvInp
   assertNotHidden(input.search, hidden);
   const [settings, configs] = await Promise.all([loadSettings(deps.db, auth.accountId), readConfigs(deps.db)]);
   const columns = settings.list.fields.csv.filter((column) => column.is_visible && !hidden.has(column.key));
-  const format = { dateFormat: configs.date_format, timeZone: configs.time_zone || undefined };
+  const format = { dateFormat: configs.date_format, timeZone: configs.time_zone || undefined, nameForm: configs.patient_name.ja };
 
   const { whereSql, params } = await studyWhere(deps, auth, input.search, input.uids);
   const order = orderBySql([...input.search.order, ...(await defaultStudyOrder(deps, auth))], STUDY_ORDER, 'st.id desc');

@@ -42,7 +42,7 @@ export function formatShareCell(key: string, share: ShareItem, context: FormatCo
     if (DICOM_DATES.has(key)) return formatDicomDate(value, context.dateFormat);
     if (key === 'StudyDateTime') return formatDicomDateTime(value, context.dateFormat);
     if (INSTANTS.has(key)) return formatInstant(value, context.dateFormat, context.timeZone);
-    if (key === 'PatientName') return formatPersonName(value);
+    if (key === 'PatientName') return formatPersonName(value, context.nameForm);
     return value;
   }
   if (Array.isArray(value)) return value.map(String).join(', ');

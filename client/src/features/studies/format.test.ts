@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatFileSize, formatInstant } from '../../lib/format.ts';
-import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName, personNameGroups } from '../../lib/dicom-format.ts';
+import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName } from '../../lib/dicom-format.ts';
 import { uiStore } from '../../state/index.ts';
 import { formatCell } from './format.ts';
 import type { StudyItem } from './types.ts';
@@ -32,10 +32,12 @@ describe('dates and times', () => {
 });
 
 describe('person names', () => {
-  it('shows carets as spaces and the ideographic and phonetic groups after the alphabetic one', () => {
-    expect(personNameGroups('Yamada^Tarou=山田^太郎=やまだ^たろう')).toEqual(['Yamada Tarou', '山田 太郎', 'やまだ たろう']);
-    expect(personNameGroups('Wang^XiaoDong=王^小東=')).toEqual(['Wang XiaoDong', '王 小東']);
-    expect(formatPersonName('Hong^Gildong=洪^吉洞=홍^길동')).toBe('Hong Gildong  洪 吉洞  홍 길동');
+  it('shows carets as spaces and the group the site chose', () => {
+    expect(formatPersonName('Wang^XiaoDong=王^小東=', 'kanji')).toBe('王 小東');
+    expect(formatPersonName('Hong^Gildong=洪^吉洞=홍^길동', 'kana')).toBe('홍 길동');
+    expect(
+      formatCell('PatientName', { PatientName: 'Yamada^Tarou=山田^太郎=やまだ^たろう' }, { dateFormat: 'YYYY-MM-DD', nameForm: 'kanji' }),
+    ).toBe('山田 太郎');
     expect(formatPersonName('Doe^John^^^')).toBe('Doe John');
     expect(formatPersonName('')).toBe('');
   });

@@ -1,7 +1,8 @@
 /**
  * How list cells read (spec 2 §9): DICOM dates in the configured date format, times as
- * hh:mm:ss, person names with their component groups, sizes in KB to PB, arrays comma-joined.
+ * hh:mm:ss, person names in the site's form (kana, kanji or alphabetic group), sizes in KB to PB, arrays comma-joined.
  */
+import type { PersonNameForm } from '@pacs/common';
 import { formatFileSize, formatInstant } from '../../lib/format.ts';
 import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName, inLanguageDigits } from '../../lib/dicom-format.ts';
 import type { ListItem } from './types.ts';
@@ -14,6 +15,8 @@ function formatNumber(value: number): string {
 export interface FormatContext {
   dateFormat: string;
   timeZone?: string | undefined;
+  /** configs.patient_name.ja; undefined: the default (kana). */
+  nameForm?: PersonNameForm | undefined;
 }
 
 const DATE_KEYS = new Set(['StudyDate', 'SeriesDate', 'PatientBirthDate']);
@@ -32,7 +35,7 @@ export function formatCell(key: string, item: ListItem | object, context: Format
     if (TIME_KEYS.has(key)) return formatDicomTime(value);
     if (DICOM_DATE_TIME_KEYS.has(key)) return formatDicomDateTime(value, context.dateFormat);
     if (INSTANT_KEYS.has(key)) return formatInstant(value, context.dateFormat, context.timeZone);
-    if (NAME_KEYS.has(key)) return formatPersonName(value);
+    if (NAME_KEYS.has(key)) return formatPersonName(value, context.nameForm);
     return value;
   }
   if (typeof value === 'number') return formatNumber(value);

@@ -2,3 +2,4 @@
 export { useToolbarItems } from './toolbar-source.ts';
 export { isToolbarItemVisible, visibleFolderItems, visibleToolbarItems } from './toolbar-visibility.ts';
 export type { ToolbarVisibility } from './toolbar-visibility.ts';
+export { siteHiddenFeatures } from './toolbar-items.ts';

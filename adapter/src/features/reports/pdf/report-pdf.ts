@@ -5,7 +5,15 @@
  * settings, font size 90 % of 10 pt by default. Text in any script (see text.ts).
  */
 import PDFDocument from 'pdfkit';
-import { formatDicomDate, formatInstant, formatPersonName, reportGrid, type DisplayFormat, type GridPosition } from '@pacs/common';
+import {
+  formatDicomDate,
+  formatInstant,
+  formatPersonName,
+  reportGrid,
+  type DisplayFormat,
+  type GridPosition,
+  type NameFormat,
+} from '@pacs/common';
 import { FONT_FILES, TextWriter, isRtlText, type FontFamily } from './text.ts';
 
 export interface PdfBlockSettings {
@@ -21,7 +29,7 @@ export interface PdfBlockSettings {
 export interface ReportPdfInput {
   lang: string;
   /** The site's date format and time zone (configs): dates read as on the report screen. */
-  display: DisplayFormat;
+  display: DisplayFormat & NameFormat;
   settings: { font_size: number; header: PdfBlockSettings; footer: PdfBlockSettings };
   layout: { key: string; label: string; is_visible: boolean }[];
   institution: Record<'name' | 'address' | 'email' | 'phone' | 'fax' | 'website', string>;
@@ -357,7 +365,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     text.line(labels.patient!, rtl ? left + width - nameLabelWidth : left, y, nameLabelWidth - 4, base * 0.9, start);
     y =
       text.paragraph(
-        formatPersonName(input.study.PatientName),
+        formatPersonName(input.study.PatientName, input.display.nameForm),
         rtl ? left : left + nameLabelWidth,
         y,
         width - nameLabelWidth,
@@ -374,7 +382,7 @@ export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
     [labels.modality!, input.study.ModalitiesInStudy.join(', ')],
     [labels.description!, input.study.StudyDescription],
     [labels.accession!, input.study.AccessionNumber],
-    [labels.referring!, formatPersonName(input.study.ReferringPhysicianName)],
+    [labels.referring!, formatPersonName(input.study.ReferringPhysicianName, input.display.nameForm)],
     [labels.status!, input.document.Status],
   ];
   const half = width / 2;

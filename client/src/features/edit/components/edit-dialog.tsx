@@ -11,6 +11,7 @@ import type { EditResult, EditTag } from '@pacs/common';
 import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields.tsx';
 import { formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { readDialogFailure } from '../../../lib/server-errors.ts';
 import { useEditInstance } from '../api/edit-instance.ts';
 import { useEditSeries } from '../api/edit-series.ts';
@@ -145,7 +146,10 @@ export function EditDialog({ target, onClose, onSaved }: EditDialogProps) {
     );
   };
 
-  const subject = [formatPersonName(target.study.PatientName ?? '') || target.study.PatientID, target.study.StudyDescription]
+  const subject = [
+    formatPersonName(target.study.PatientName ?? '', sessionStore.nameForm) || target.study.PatientID,
+    target.study.StudyDescription,
+  ]
     .filter(Boolean)
     .join(' · ');
 

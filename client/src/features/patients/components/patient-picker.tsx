@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { useSearchPatients } from '../api/search-patients.ts';
 import type { MatchType, Patient } from '../types.ts';
 import { PatientDialog } from './patient-dialog.tsx';
@@ -26,7 +27,7 @@ const DEBOUNCE_MS = 250;
 
 /** What a match says about itself in the list: ID, name, sex and birth date. */
 function describe(patient: Patient): string {
-  return [patient.PatientID, formatPersonName(patient.PatientName), patient.PatientSex, patient.PatientBirthDate]
+  return [patient.PatientID, formatPersonName(patient.PatientName, sessionStore.nameForm), patient.PatientSex, patient.PatientBirthDate]
     .filter(Boolean)
     .join(' · ');
 }

@@ -87,7 +87,7 @@ export const PatientScreen = observer(function PatientScreen() {
                 <th scope="row" className="mono patients-id">
                   {patient.PatientID}
                 </th>
-                <td>{formatPersonName(patient.PatientName)}</td>
+                <td>{formatPersonName(patient.PatientName, sessionStore.nameForm)}</td>
                 <td className="patients-narrow">
                   {patient.PatientSex
                     ? intl.formatMessage(SEX_LABELS[patient.PatientSex as keyof typeof SEX_LABELS] ?? SEX_LABELS[''])
@@ -143,7 +143,7 @@ export const PatientScreen = observer(function PatientScreen() {
       {dialog?.name === 'delete' && (
         <DeleteDialog
           title={<FormattedMessage id="patients.delete_title" />}
-          subject={`${dialog.item.PatientID} — ${formatPersonName(dialog.item.PatientName)}`}
+          subject={`${dialog.item.PatientID} — ${formatPersonName(dialog.item.PatientName, sessionStore.nameForm)}`}
           onDelete={() => remove.mutateAsync(dialog.item.No)}
           onClose={close}
         />

@@ -35,7 +35,7 @@ export function DuplicatedAccessionDialog({ accessionNumber, studies, onChoose, 
           {studies.map((study) => (
             <tr key={study.StudyInstanceUID}>
               <td>{study.PatientID}</td>
-              <td>{formatPersonName(study.PatientName)}</td>
+              <td>{formatPersonName(study.PatientName, sessionStore.nameForm)}</td>
               <td>{formatDicomDate(study.StudyDate, dateFormat)}</td>
               <td>{(study.ModalitiesInStudy ?? []).join(', ')}</td>
               <td>{study.StudyDescription}</td>

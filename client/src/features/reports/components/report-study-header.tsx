@@ -24,7 +24,7 @@ export function ReportStudyHeader({ study }: { study: ReportStudy | undefined })
   return (
     <header className="report-study" aria-label={intl.formatMessage({ id: 'reports.header.label' })}>
       <div className="report-study-name">
-        <h1 className="report-patient">{study ? formatPersonName(study.PatientName) || study.PatientID : ''}</h1>
+        <h1 className="report-patient">{study ? formatPersonName(study.PatientName, sessionStore.nameForm) || study.PatientID : ''}</h1>
         {study && <StatusBadge status={study.ReportStatus} />}
       </div>
       {study && (

@@ -133,6 +133,8 @@ const facts = defineMessages({
   log_level: { id: 'server_general.server.log_level' },
   region: { id: 'server_general.server.region' },
   time_zone: { id: 'server_general.server.time_zone' },
+  // The localization screen's title for the same setting: one name for it everywhere.
+  charset: { id: 'admin.localization.charset_title' },
   http: { id: 'server_general.server.http' },
   https: { id: 'server_general.server.https' },
   info: { id: 'server_general.server.log_info' },
@@ -141,6 +143,12 @@ const facts = defineMessages({
   port_on: { id: 'server_general.server.port_on' },
   off: { id: 'server_general.server.off' },
 });
+
+/** The DICOM term and what it covers, as the localization screen lists it: `ISO_IR 192 — Unicode (UTF-8)`. */
+function characterSetText({ Name, list }: ServerStatus['DefaultSpecificCharacterSets']): string {
+  const label = list.find((item) => item.Name === Name)?.label;
+  return label ? `${Name} — ${label}` : Name;
+}
 
 function ServerFacts({ status }: { status: ServerStatus }) {
   const intl = useIntl();
@@ -151,6 +159,7 @@ function ServerFacts({ status }: { status: ServerStatus }) {
     [facts.log_level, intl.formatMessage(status.LogLevel === 'verbose' ? facts.verbose : facts.info)],
     [facts.region, status.Region ? status.Region.toUpperCase() : intl.formatMessage(facts.not_set)],
     [facts.time_zone, status.TimeZone],
+    [facts.charset, characterSetText(status.DefaultSpecificCharacterSets)],
     [facts.http, onOff(web.HTTPUse, web.HTTPPort)],
     [facts.https, onOff(web.HTTPSUse, web.HTTPSPort)],
   ] as const;

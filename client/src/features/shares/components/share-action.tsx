@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { StudyItem } from '@pacs/common';
 import { formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { SHARE_MESSAGES as M } from '../messages.ts';
 import { ShareDialogs, type ShareDialogState } from './share-dialogs.tsx';
 import type { ShareSubject } from './share-edit-dialog.tsx';
@@ -23,7 +24,7 @@ export interface ShareActionProps {
 }
 
 function subjectOf(study: StudyItem, kind: 'study' | 'patient'): ShareSubject {
-  const patient = [study.PatientID, formatPersonName(study.PatientName)].filter(Boolean).join(' · ');
+  const patient = [study.PatientID, formatPersonName(study.PatientName, sessionStore.nameForm)].filter(Boolean).join(' · ');
   return kind === 'study'
     ? { kind, id: study.StudyInstanceUID, label: [patient, study.StudyDescription].filter(Boolean).join(' · ') }
     : { kind, id: study.PatientID, label: patient };

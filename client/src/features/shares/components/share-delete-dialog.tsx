@@ -4,6 +4,7 @@ import type { ShareItem, ShareKind } from '@pacs/common';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDeleteShare } from '../api/delete-share.ts';
 import { formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { SHARE_MESSAGES as M, SHARE_TYPE_LABELS } from '../messages.ts';
 
 export interface ShareDeleteDialogProps {
@@ -26,7 +27,7 @@ export function ShareDeleteDialog({ kind, share, onDeleted, onClose }: ShareDele
     >
       <p>{intl.formatMessage(M.stop_question)}</p>
       <p className="muted">
-        <bdi>{[share.PatientID, formatPersonName(share.PatientName)].filter(Boolean).join(' · ')}</bdi>
+        <bdi>{[share.PatientID, formatPersonName(share.PatientName, sessionStore.nameForm)].filter(Boolean).join(' · ')}</bdi>
         {' → '}
         <bdi>{share.Type === 'guest' ? intl.formatMessage(SHARE_TYPE_LABELS.guest) : share.SharedWith}</bdi>
       </p>

@@ -30,7 +30,11 @@ const SHARE_FIELDS = ['SharedWith', 'SharedBy', 'ExpiresAt', 'CreatedAt', 'Updat
 
 export function useFormatContext(): FormatContext {
   const configs = sessionStore.configs;
-  return { dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: configs?.time_zone || undefined };
+  return {
+    dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT,
+    timeZone: configs?.time_zone || undefined,
+    nameForm: configs?.patient_name?.ja,
+  };
 }
 
 export interface ShareInfoDialogProps {

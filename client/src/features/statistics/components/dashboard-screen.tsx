@@ -7,7 +7,8 @@ import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { STATISTICS_MESSAGES as M } from '../messages.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { inLanguageDigits } from '../../../lib/dicom-format.ts';
+import { formatPersonName, inLanguageDigits } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
@@ -225,7 +226,7 @@ export function DashboardScreen() {
                       <td className="nowrap">{formatDateTime(study.ReceivedAt, intl.locale, data.TimeZone)}</td>
                       <td>
                         <Link to={`${paths.viewer.getHref()}?studyinstanceuid=${encodeURIComponent(study.StudyInstanceUID)}`}>
-                          {study.PatientName.replaceAll('^', ' ') || study.PatientID}
+                          {formatPersonName(study.PatientName, sessionStore.nameForm) || study.PatientID}
                         </Link>
                       </td>
                       <td>{study.Modalities.join(', ')}</td>

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import type { Alignment, ColumnSetting, StudyWorklistEntry } from '@pacs/common';
 import { formatDicomDate, formatDicomTime } from '../../../lib/dicom-format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { personNameGroups } from '../../../lib/dicom-format.ts';
+import { formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import { formatCell, type FormatContext } from '../format.ts';
 import type { StudyNode } from '../selection.ts';
 import type { ListItem, StudyItem } from '../types.ts';
@@ -18,21 +19,16 @@ export function alignStyle(column: ColumnSetting): CSSProperties {
   return { textAlign: TEXT_ALIGN[column.alignment] ?? 'start' };
 }
 
-/** Alphabetic group first, the ideographic and phonetic groups after it, each isolated for bidi. */
-export function PersonName({ value }: { value: string }) {
-  const [first, ...others] = personNameGroups(value);
-  if (!first) return null;
+/** The name's component group the site chose (kana, kanji or alphabetic), isolated for bidi. */
+export const PersonName = observer(function PersonName({ value }: { value: string }) {
+  const text = formatPersonName(value, sessionStore.nameForm);
+  if (!text) return null;
   return (
     <span className="person-name">
-      <bdi>{first}</bdi>
-      {others.map((group, index) => (
-        <bdi key={index} className="person-name-alt">
-          {group}
-        </bdi>
-      ))}
+      <bdi>{text}</bdi>
     </span>
   );
-}
+});
 
 /** The favourite star, outlined or filled. */
 export function StarIcon({ filled }: { filled: boolean }) {

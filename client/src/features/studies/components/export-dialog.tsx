@@ -145,7 +145,9 @@ export const ExportDialog = observer(function ExportDialog({ store, onClose }: E
                 ].filter((part): part is string => typeof part === 'string');
                 return (
                   <li key={row.item.StudyInstanceUID}>
-                    <span className="export-patient">{formatPersonName(row.item.PatientName) || row.item.PatientID || '—'}</span>
+                    <span className="export-patient">
+                      {formatPersonName(row.item.PatientName, sessionStore.nameForm) || row.item.PatientID || '—'}
+                    </span>
                     <span className="muted">
                       {[row.item.StudyDescription, row.item.ModalitiesInStudy.join(', '), ...chosen].filter(Boolean).join(' · ')}
                     </span>

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { useUpdateStudy } from '../api/update-study.ts';
 import { formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 import type { StudyItem } from '../types.ts';
 
 const NOTE_MAX_LENGTH = 4000;
@@ -22,7 +23,7 @@ export function NoteDialog({ study, onSaved, onClose }: NoteDialogProps) {
     onSaved(updated);
     onClose();
   });
-  const patient = formatPersonName(study.PatientName) || study.PatientID;
+  const patient = formatPersonName(study.PatientName, sessionStore.nameForm) || study.PatientID;
   return (
     <Dialog
       title={intl.formatMessage({ id: 'studies.note_dialog.title' })}

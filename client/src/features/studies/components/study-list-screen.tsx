@@ -74,7 +74,11 @@ export const StudyListScreen = observer(function StudyListScreen() {
     series: visibleColumns(list.fields.series),
     instance: visibleColumns(list.fields.instance),
   };
-  const context: FormatContext = { dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: configs?.time_zone || undefined };
+  const context: FormatContext = {
+    dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT,
+    timeZone: configs?.time_zone || undefined,
+    nameForm: configs?.patient_name?.ja,
+  };
   const modalities = (configs?.modality?.items ?? defaultModalityItems()).filter((item) => item.is_visible).map((item) => item.key);
   const canEditNote = sessionStore.can('list_note');
   const updated = uiStore.updatedPages.has(PAGE_KEY);

@@ -91,14 +91,15 @@ describe('StudyTable', () => {
     expect((cols[2] as HTMLElement).style.width).toBe(`${columns[0]?.width}px`);
   });
 
-  it('formats cells and shows the name groups after the alphabetic one', async () => {
+  it("formats cells and shows the name in the site's form (kana by default), every group in its tooltip", async () => {
     const pick = (keys: string[]) => defaultSettings().list.fields.study.filter((field) => keys.includes(field.key));
     await renderTable(pick(['PatientName', 'StudyDateTime', 'ModalitiesInStudy', 'PatientBirthDate']));
     const row = screen.getAllByRole('row')[1] as HTMLElement;
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells).toContain('Yamada Tarou山田 太郎やまだ たろう');
+    expect(cells).toContain('やまだ たろう');
+    expect(within(row).getByText('やまだ たろう').closest('td')?.getAttribute('title')).toBe('Yamada Tarou = 山田 太郎 = やまだ たろう');
     expect(cells).toContain('02/01/1970');
     expect(cells).toContain('CT, SR');
     expect(cells).toContain('31/01/2024 09:30:15');

@@ -4,6 +4,7 @@
  * toggles, shift selects a range; a double click opens the viewer.
  */
 import { observer } from 'mobx-react-lite';
+import { fullPersonName } from '../../../lib/dicom-format.ts';
 import { Fragment, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { columnLabel } from '../../../i18n/default-labels.ts';
@@ -191,7 +192,7 @@ function StudyCell({ column, study, props }: { column: ColumnSetting; study: Stu
       );
     case 'PatientName':
       return (
-        <td style={alignStyle(column)} className="cell-name" title={item.PatientName.replace(/\^/g, ' ')}>
+        <td style={alignStyle(column)} className="cell-name" title={fullPersonName(item.PatientName)}>
           <PersonName value={item.PatientName} />
         </td>
       );

@@ -1,6 +1,6 @@
 /**
  * The list toolbar (spec 2 §2, default list toolbar in @pacs/common): the user's items in their
- * order, left and right. Viewer, Report, Share, Import, Export, CSV, Forward, Edit, Delete (to the
+ * order, left and right. Viewer, Report, Share, Import, Import sample, Export, CSV, Forward, Edit, Delete (to the
  * recycle bin), Search (the advanced search dialog) and Refresh work; the other actions arrive in later releases and show disabled. A
  * folder opens a menu of its items (toolbar-folder.tsx). An action the user may not use is not shown.
  */
@@ -11,9 +11,9 @@ import { useNavigate } from 'react-router';
 import { countAdvancedFilters, type ToolbarItem } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
 import { folderLabel } from '../../../i18n/default-labels.ts';
-import { ImportDialog } from '../../import/index.ts';
+import { ImportDialog, ImportSampleDialog } from '../../import/index.ts';
 import { ShareAction } from '../../shares/index.ts';
-import { visibleFolderItems, visibleToolbarItems } from '../../toolbars/index.ts';
+import { siteHiddenFeatures, visibleFolderItems, visibleToolbarItems } from '../../toolbars/index.ts';
 import type { StudyListStore } from '../study-list-store.ts';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { AdvancedSearchDialog } from './advanced-search-dialog.tsx';
@@ -31,6 +31,7 @@ const LABELS = defineMessages({
   share: { id: 'studies.toolbar.share' },
   export: { id: 'studies.toolbar.export' },
   import: { id: 'studies.toolbar.import' },
+  import_sample: { id: 'toolbars.feature.import_sample' },
   forward: { id: 'studies.toolbar.forward' },
   csv: { id: 'studies.toolbar.csv' },
   add: { id: 'studies.toolbar.add' },
@@ -61,6 +62,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   };
   const selectedCount = store.selectedStudies.length;
   const [importOpen, setImportOpen] = useState(false);
+  const [sampleOpen, setSampleOpen] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const [forwardItems, setForwardItems] = useState<SelectedResource[] | null>(null);
@@ -69,12 +71,18 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
   const [deleteItems, setDeleteItems] = useState<SelectedResource[] | null>(null);
   const navigate = useNavigate();
   const single = singleSelectedRow(store.rows);
-  const visibility = { can: (permission: Parameters<typeof sessionStore.can>[0]) => sessionStore.can(permission) };
+  // A feature the site switched off (admin/general/option: Import sample) is not drawn, whatever a user's toolbar holds.
+  const siteHidden = siteHiddenFeatures(sessionStore.configs);
+  const visibility = {
+    can: (permission: Parameters<typeof sessionStore.can>[0]) => sessionStore.can(permission),
+    implemented: (key: string) => !siteHidden.has(key),
+  };
 
   /** Actions that work the same on the bar and inside a folder. */
   const folderAction = (item: ToolbarItem): FolderAction | undefined => {
     if (item.key === 'edit') return { disabled: !single, run: () => single && setEditTarget(editTargetOf(single)) };
     if (item.key === 'delete') return { disabled: selectedCount === 0, run: () => setDeleteItems(selectedResources(store.rows)) };
+    if (item.key === 'import_sample') return { disabled: false, run: () => setSampleOpen(true) };
     return undefined;
   };
 
@@ -212,6 +220,7 @@ export const StudyToolbar = observer(function StudyToolbar({ store, items, onOpe
       {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
       {editTarget && <EditDialog target={editTarget} onClose={() => setEditTarget(null)} onSaved={() => void store.refresh()} />}
       {importOpen && <ImportDialog onClose={() => setImportOpen(false)} onImported={() => void store.refresh()} />}
+      {sampleOpen && <ImportSampleDialog onClose={() => setSampleOpen(false)} onImported={() => void store.refresh()} />}
     </div>
   );
 });

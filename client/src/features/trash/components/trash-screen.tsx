@@ -83,7 +83,11 @@ export const TrashScreen = observer(function TrashScreen() {
   const isPhone = useIsPhone();
 
   const configs = sessionStore.configs;
-  const context: FormatContext = { dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: configs?.time_zone || undefined };
+  const context: FormatContext = {
+    dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT,
+    timeZone: configs?.time_zone || undefined,
+    nameForm: configs?.patient_name?.ja,
+  };
   const columns = trashColumns(configs, isPhone);
   const page = studies.data;
   const items = page?.Items ?? [];

@@ -4,6 +4,7 @@
  * checkbox; the selection rules live in selection.ts.
  */
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { fullPersonName } from '../../../lib/dicom-format.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ColumnSetting, TrashId, TrashInstance, TrashSeries, TrashStudy } from '@pacs/common';
 import { ICON_PATHS } from '../../../components/icons.tsx';
@@ -72,7 +73,7 @@ function Cell({ column, item, context }: { column: ColumnSetting; item: object; 
   const record = item as Record<string, unknown>;
   if (column.key === 'PatientName' && typeof record.PatientName === 'string') {
     return (
-      <td style={alignStyle(column)} title={record.PatientName.replace(/\^/g, ' ')}>
+      <td style={alignStyle(column)} title={fullPersonName(record.PatientName)}>
         <PersonName value={record.PatientName} />
       </td>
     );

@@ -42,7 +42,7 @@ export function ComparisonBar({ study, studies, loading, compared, onCompare, on
   const offered = comparableStudies(studies, study?.StudyInstanceUID ?? '', modalities);
   const toggle = (modality: string) =>
     setModalities(modalities.includes(modality) ? modalities.filter((item) => item !== modality) : [...modalities, modality]);
-  const patient = study ? `${formatPersonName(study.PatientName) || '-'} (${study.PatientID})` : '';
+  const patient = study ? `${formatPersonName(study.PatientName, sessionStore.nameForm) || '-'} (${study.PatientID})` : '';
   return (
     <div className="viewer-search" role="search" aria-label={intl.formatMessage({ id: 'viewer.compare.bar' })}>
       <label className="viewer-field">

@@ -9,7 +9,7 @@ export function StudyHeader({ study, children }: { study: ViewerStudy | undefine
   const intl = useIntl();
   return (
     <header className="viewer-header" aria-label={intl.formatMessage({ id: 'viewer.study_header' })}>
-      <h1 className="viewer-patient">{study ? formatPersonName(study.PatientName) || study.PatientID : ''}</h1>
+      <h1 className="viewer-patient">{study ? formatPersonName(study.PatientName, sessionStore.nameForm) || study.PatientID : ''}</h1>
       {study && (
         <dl className="viewer-study-facts">
           <dt>{intl.formatMessage({ id: 'viewer.patient_id' })}</dt>

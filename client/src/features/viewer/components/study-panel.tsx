@@ -75,7 +75,7 @@ export function StudyFacts({ study }: { study: PanelStudy | null | undefined }) 
       <section className="study-panel-section" aria-labelledby={`${study.StudyInstanceUID}-patient`}>
         <h2 id={`${study.StudyInstanceUID}-patient`}>{t('patient')}</h2>
         <dl className="study-panel-facts">
-          <Fact label={t('patientName')} value={formatPersonName(study.PatientName)} />
+          <Fact label={t('patientName')} value={formatPersonName(study.PatientName, sessionStore.nameForm)} />
           <Fact label={t('patientId')} value={study.PatientID} />
           <Fact label={t('birthDate')} value={formatDicomDate(study.PatientBirthDate, dateFormat)} />
           <Fact label={t('sex')} value={study.PatientSex} />
@@ -87,7 +87,7 @@ export function StudyFacts({ study }: { study: PanelStudy | null | undefined }) 
           <Fact label={t('studyDate')} value={date} />
           <Fact label={t('description')} value={study.StudyDescription} />
           <Fact label={t('accession')} value={study.AccessionNumber} />
-          <Fact label={t('referring')} value={formatPersonName(study.ReferringPhysicianName)} />
+          <Fact label={t('referring')} value={formatPersonName(study.ReferringPhysicianName, sessionStore.nameForm)} />
           <Fact label={t('institution')} value={study.InstitutionName} />
           <Fact label={t('modalities')} value={study.ModalitiesInStudy?.join(', ')} />
         </dl>

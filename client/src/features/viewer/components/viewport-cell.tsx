@@ -88,7 +88,7 @@ function OverlayValue({ item, state, study, series }: { item: OverlayItem } & Om
         <span className="overlay-zoom">{intl.formatMessage({ id: 'viewer.zoom' }, { percent: Math.round(state.zoom * 100) })}</span>
       ) : null;
     case 'PatientName':
-      return <span>{formatPersonName(study?.PatientName ?? fromFile('PatientName'))}</span>;
+      return <span>{formatPersonName(study?.PatientName ?? fromFile('PatientName'), sessionStore.nameForm)}</span>;
     case 'PatientID':
       return <span>{study?.PatientID ?? fromFile('PatientID')}</span>;
     case 'StudyDescription':

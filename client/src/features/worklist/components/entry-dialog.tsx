@@ -19,6 +19,8 @@ import { useUpdateWorklistEntry } from '../api/update-worklist-entry.ts';
 import { ENTRY_FIELDS, emptyValues, entryInput, entrySchema, entryValues, patientValues, type EntryValues } from '../entry-form.ts';
 import { SEX_LABELS } from '../messages.ts';
 import type { WorklistItem } from '../types.ts';
+import { formatPersonName } from '../../../lib/dicom-format.ts';
+import { sessionStore } from '../../../state/index.ts';
 
 interface EntryDialogProps {
   /** Absent to add an entry. */
@@ -85,7 +87,10 @@ export function EntryDialog({ entry, modalities, today, onSaved, onClose }: Entr
           size="large"
           title={
             entry ? (
-              <FormattedMessage id="worklist.dialog.edit_title" values={{ name: entry.PatientName || entry.PatientID }} />
+              <FormattedMessage
+                id="worklist.dialog.edit_title"
+                values={{ name: formatPersonName(entry.PatientName, sessionStore.nameForm) || entry.PatientID }}
+              />
             ) : (
               <FormattedMessage id="worklist.dialog.add_title" />
             )

@@ -24,7 +24,7 @@ import {
 import { DeleteDialog } from '../../../components/delete-dialog.tsx';
 import { ICON_PATHS, LineIcon } from '../../../components/icons.tsx';
 import { SlotPortal } from '../../../components/slots.tsx';
-import { DEFAULT_DATE_FORMAT } from '../../../lib/dicom-format.ts';
+import { DEFAULT_DATE_FORMAT, formatPersonName } from '../../../lib/dicom-format.ts';
 import { handleError } from '../../../lib/error-effects.ts';
 import { sessionStore, uiStore } from '../../../state/index.ts';
 import { usePatientImport } from '../../patients/index.ts';
@@ -96,7 +96,11 @@ export const WorklistScreen = observer(function WorklistScreen() {
   }, [store]);
 
   const columns = worklistColumns(layout.fields, isPhone);
-  const context: FormatContext = { dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT, timeZone: configs?.time_zone || undefined };
+  const context: FormatContext = {
+    dateFormat: configs?.date_format || DEFAULT_DATE_FORMAT,
+    timeZone: configs?.time_zone || undefined,
+    nameForm: configs?.patient_name?.ja,
+  };
   const modalities = (configs?.modality?.items ?? defaultModalityItems()).filter((item) => item.is_visible).map((item) => item.key);
   const updated = uiStore.updatedPages.has(PAGE_KEY);
   const selected = store.selected;
@@ -222,7 +226,7 @@ export const WorklistScreen = observer(function WorklistScreen() {
       {dialog?.kind === 'delete' && (
         <DeleteDialog
           title={<FormattedMessage id="worklist.delete.title" />}
-          subject={`${dialog.entry.PatientID} ${dialog.entry.PatientName} · ${dialog.entry.Modality} ${dialog.entry.AccessionNumber}`.trim()}
+          subject={`${dialog.entry.PatientID} ${formatPersonName(dialog.entry.PatientName, sessionStore.nameForm)} · ${dialog.entry.Modality} ${dialog.entry.AccessionNumber}`.trim()}
           onDelete={async () => {
             await remove.mutateAsync(dialog.entry.UID);
             await store.refresh();
