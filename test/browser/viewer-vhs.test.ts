@@ -172,6 +172,8 @@ describe('VHS with the mouse', () => {
     const saved = viewer.page.waitForResponse((r) => r.url().includes('/annotations/replace') && r.request().method() === 'PUT');
     await dialog.getByText('Close', { exact: true }).click();
     expect((await saved).status()).toBe(200);
+    const [row] = await stack.sql<{ data: string }>(`select data::text as data from annotations where tool = 'VertebralHeartScore'`);
+    expect(row?.data, 'the species and count travel with the annotation').toMatch(/vhs\\?":\{\\?"vertebrae\\?":4,\\?"species\\?":\\?"cat/);
 
     // Kept: after a reload the same score is drawn on the image.
     await viewer.page.reload();
