@@ -182,6 +182,13 @@ describe('VHS with the mouse', () => {
     await viewer.waitForPixels();
     await expect.poll(() => scoreOnImage(viewer)).toBe(shown);
     await screenshot(viewer.page, 'viewer-vhs-reloaded');
+    // A click on its text opens its dialog again, with the species it was saved with.
+    const box = await viewer.cell(0).locator('svg text', { hasText: /^VHS / }).first().boundingBox();
+    if (!box) throw new Error('no VHS text on the image');
+    await viewer.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await dialog.waitFor();
+    await expect(dialog.getByLabel('Species').inputValue()).resolves.toBe('cat');
+    await dialog.getByText('Close', { exact: true }).click();
 
     // The report offers it and inserts its sentence into the findings.
     await viewer.page.goto(`${stack.baseUrl}/viewer/#/report?studyinstanceuid=${encodeURIComponent(studyUid)}`);

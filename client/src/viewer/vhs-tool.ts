@@ -34,7 +34,7 @@ export function setVhsTextFormat(format: VhsTextFormat | null): void {
   textFormat = format ?? ENGLISH;
 }
 
-/** Called when the third line of a VHS is drawn (to show its dialog). */
+/** Called when the third line of a VHS is drawn, or a whole VHS is clicked (to show its dialog). */
 export function onVhsDrawn(listener: (annotationUID: string) => void): () => void {
   drawnListeners.add(listener);
   return () => drawnListeners.delete(listener);
@@ -108,15 +108,16 @@ export class VhsTool extends LengthTool {
     };
 
     this._endCallback = (evt) => {
-      const drawing = this.editData?.newAnnotation ? this.editData.annotation : null;
-      const moved = this.editData?.hasMoved;
+      const editing = this.editData;
       endLine(evt);
-      if (!drawing || !moved) return;
-      const points = drawing.data.handles?.points ?? [];
-      if (points.length >= 6) {
-        this.pending = null;
-        for (const listener of drawnListeners) listener(drawing.annotationUID ?? '');
-      }
+      if (!editing) return;
+      const { annotation, newAnnotation, hasMoved } = editing;
+      const complete = (annotation.data.handles?.points ?? []).length >= 6;
+      if (newAnnotation && hasMoved && complete) this.pending = null;
+      // The third line just drawn, or a click (no drag) on a whole VHS or its text: show its dialog.
+      const drawn = newAnnotation && hasMoved;
+      const clicked = !newAnnotation && !hasMoved;
+      if (complete && (drawn || clicked)) for (const listener of drawnListeners) listener(annotation.annotationUID ?? '');
     };
 
     this.isPointNearTool = (element, annotation, canvasCoords, proximity) => {
