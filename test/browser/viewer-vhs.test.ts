@@ -3,13 +3,15 @@
  * draws the long axis, the short axis and the reference from the cranial edge of T4 over four
  * vertebrae with the mouse; the score shown (dialog and image) is the one the pixel coordinates and
  * PixelSpacing give; it is kept across a reload; the report inserts its sentence into the findings.
- * On a phone the same three lines are drawn with a finger. Screenshots: viewer-vhs-*.png.
+ * On a phone the same three lines are drawn with a finger; in French the figures take a decimal
+ * comma. Screenshots: viewer-vhs-*.png.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { API, signIn } from '../harness/api.ts';
 import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { radiograph, radiographStudyUid, THORAX, thoraxPixel } from '../harness/radiograph.ts';
@@ -129,6 +131,13 @@ const scoreOnImage = async (page: ViewerPage) => {
 describe('VHS with the mouse', () => {
   it('draws the axes and the T4 reference, shows the score of the pixels and PixelSpacing, keeps it, and puts it in the report', async () => {
     await openThorax(open.page);
+    // The tool sits in the Annotation folder, with its icon and its name as tooltip.
+    await viewer.toolbarButton('Annotation').click();
+    const item = viewer.toolbar().getByRole('group', { name: 'Annotation', exact: true }).getByRole('button', { name: TOOL, exact: true });
+    await expect(item.locator('svg.tool-icon').count()).resolves.toBe(1);
+    await expect(item.getAttribute('title')).resolves.toBe(TOOL);
+    await item.hover();
+    await screenshot(viewer.page, 'viewer-vhs-toolbar');
     await viewer.clickTool(TOOL, 'Annotation');
 
     const points: { x: number; y: number }[] = [];
@@ -252,6 +261,8 @@ describe('VHS on a phone', () => {
       }
       const dialog = page.getByRole('dialog', { name: 'Vertebral heart score' });
       await dialog.waitFor();
+      // Saved a moment after the third line (the French test reads it back).
+      const saved = page.waitForResponse((r) => r.url().includes('/annotations/replace') && r.request().method() === 'PUT');
       await screenshot(page, 'viewer-vhs-phone-dialog');
       const shown = Number((await dialog.locator('[data-vhs="score"]').textContent())?.replace(/\s*v$/, ''));
       // A finger on a phone-sized image: a pixel of the screen is more than one of the image.
@@ -259,8 +270,58 @@ describe('VHS on a phone', () => {
       await dialog.getByText('Close', { exact: true }).click();
       await expect.poll(() => scoreOnImage(phone)).toBe(shown);
       await screenshot(page, 'viewer-vhs-phone');
+      expect((await saved).status()).toBe(200);
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('VHS in French', () => {
+  it('writes the score with a decimal comma in the dialog, on the image and in the report sentence', async () => {
+    const admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
+    // A country and time zone, so that no dialog asks for them in French; then the language.
+    for (const [key, value] of [
+      ['country', 'FR'],
+      ['time_zone', 'UTC'],
+    ])
+      await admin.agent
+        .put(`${API}/configs/replace`)
+        .set(admin.csrf)
+        .type('form')
+        .send({ key, value: JSON.stringify(value) })
+        .expect(200);
+    await admin.agent
+      .put(`${API}/settings/replace`)
+      .set(admin.csrf)
+      .type('form')
+      .send({ Id: stack.adminId, key: 'lang', value: JSON.stringify({ lang: 'fr' }) })
+      .expect(200);
+    const page = viewer.page;
+    await page.goto('about:blank');
+    await viewer.open(studyUid);
+    await page.reload();
+    await viewer.waitForPixels();
+    // The phone test's VHS: a click on its text opens its dialog.
+    const text = viewer.cell(0).locator('svg text', { hasText: /^VHS / }).first();
+    await expect.poll(async () => (await text.count()) > 0).toBe(true);
+    const onImage = (await viewer.annotationTexts()).join(' ');
+    expect(onImage).toMatch(/VHS \d+,\d v/);
+    expect(onImage).toMatch(/GA \d+,\d v \+ PA \d+,\d v/);
+    const box = await text.boundingBox();
+    if (!box) throw new Error('no VHS text on the image');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const dialog = page.getByRole('dialog', { name: 'Indice cardiaque vertébral' });
+    await dialog.waitFor();
+    await expect(dialog.locator('[data-vhs="score"]').textContent()).resolves.toMatch(/^\d+,\d v$/);
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/Intervalle de référence 8,7–10,7 v/);
+    await screenshot(page, 'viewer-vhs-fr-dialog');
+    await dialog.getByText('Fermer', { exact: true }).click();
+
+    await page.goto(`${stack.baseUrl}/viewer/#/report?studyinstanceuid=${encodeURIComponent(studyUid)}`);
+    await new ReportPage(page).editor.waitFor();
+    const panel = page.getByRole('region', { name: 'Indice cardiaque vertébral' });
+    await expect(panel.textContent()).resolves.toMatch(/VHS \d+,\d v \(grand axe \d+,\d v \+ petit axe \d+,\d v\)/);
+    await screenshot(page, 'viewer-vhs-fr-report');
   });
 });
