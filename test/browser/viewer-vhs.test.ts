@@ -61,7 +61,7 @@ beforeAll(async () => {
       studySeed: STUDY_SEED,
       seed: 'vhs-thorax-lateral',
       modality: 'DX',
-      patientName: 'Rex^Labrador',
+      patientName: 'Tom^Shorthair',
       patientId: 'VHS-1',
       rows: THORAX.rows,
       columns: THORAX.columns,
@@ -70,6 +70,7 @@ beforeAll(async () => {
       seriesDescription: 'Thorax lateral',
       bodyPart: 'CHEST',
       viewPosition: 'RL',
+      species: 'Felis catus',
       pixel: thoraxPixel,
     }),
   );
@@ -159,13 +160,15 @@ describe('VHS with the mouse', () => {
     expect(Math.abs(shown - expected.score), `dialog ${shown} against ${expected.score}`).toBeLessThanOrEqual(0.1);
     const long = Number((await dialog.locator('[data-vhs="long"]').textContent())?.replace(/\s*v$/, ''));
     expect(Math.abs(long - expected.long)).toBeLessThanOrEqual(0.1);
-    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/Reference interval 8\.7–10\.7 v/);
+    // The file names a cat (PatientSpeciesDescription "Felis catus"): the cat's interval first.
+    await expect(dialog.getByLabel('Species').inputValue()).resolves.toBe('cat');
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/Reference interval 6\.9–8\.1 v — above the interval/);
     await expect.poll(() => scoreOnImage(viewer)).toBe(shown);
     await screenshot(viewer.page, 'viewer-vhs-dialog');
 
-    // A cat's interval, and the reference over five vertebrae: the score follows and is saved.
-    await dialog.getByLabel('Species').selectOption('cat');
-    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/6\.9–8\.1 v/);
+    // The reader says dog, and the reference spans five vertebrae: the interval and score follow, and are saved.
+    await dialog.getByLabel('Species').selectOption('dog');
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/8\.7–10\.7 v/);
     await dialog.getByLabel(/^Vertebrae in the reference/).selectOption('5');
     const five = vhsScore(
       ...([0, 2, 4].map((i) => (Math.hypot(points[i + 1]!.x - points[i]!.x, points[i + 1]!.y - points[i]!.y) / scale) * SPACING_MM) as [
@@ -182,7 +185,7 @@ describe('VHS with the mouse', () => {
     await dialog.getByText('Close', { exact: true }).click();
     expect((await saved).status()).toBe(200);
     const [row] = await stack.sql<{ data: string }>(`select data::text as data from annotations where tool = 'VertebralHeartScore'`);
-    expect(row?.data, 'the species and count travel with the annotation').toMatch(/vhs\\?":\{\\?"vertebrae\\?":4,\\?"species\\?":\\?"cat/);
+    expect(row?.data, 'the species and count travel with the annotation').toMatch(/vhs\\?":\{\\?"vertebrae\\?":4,\\?"species\\?":\\?"dog/);
 
     // Kept: after a reload the same score is drawn on the image.
     await viewer.page.reload();
@@ -196,7 +199,7 @@ describe('VHS with the mouse', () => {
     if (!box) throw new Error('no VHS text on the image');
     await viewer.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await dialog.waitFor();
-    await expect(dialog.getByLabel('Species').inputValue()).resolves.toBe('cat');
+    await expect(dialog.getByLabel('Species').inputValue()).resolves.toBe('dog');
     await dialog.getByText('Close', { exact: true }).click();
 
     // The report offers it and inserts its sentence into the findings.
@@ -314,7 +317,7 @@ describe('VHS in French', () => {
     const dialog = page.getByRole('dialog', { name: 'Indice cardiaque vertébral' });
     await dialog.waitFor();
     await expect(dialog.locator('[data-vhs="score"]').textContent()).resolves.toMatch(/^\d+,\d v$/);
-    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/Intervalle de référence 8,7–10,7 v/);
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/Intervalle de référence 6,9–8,1 v/);
     await screenshot(page, 'viewer-vhs-fr-dialog');
     await dialog.getByText('Fermer', { exact: true }).click();
 

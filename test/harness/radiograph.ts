@@ -25,6 +25,8 @@ export interface RadiographOptions {
   viewPosition?: string;
   imageLaterality?: string;
   bodyPart?: string;
+  /** PatientSpeciesDescription (0010,2201), as a veterinary modality writes it. */
+  species?: string;
   /** The grey level (0–255) of pixel (column, row). */
   pixel: (column: number, row: number) => number;
 }
@@ -63,6 +65,7 @@ export function radiograph(options: RadiographOptions): Buffer {
     StudyDescription: options.studyDescription ?? '',
     SeriesDescription: options.seriesDescription ?? '',
     ...(options.bodyPart ? { BodyPartExamined: options.bodyPart } : {}),
+    ...(options.species ? { PatientSpeciesDescription: options.species } : {}),
     ...(options.viewPosition ? { ViewPosition: options.viewPosition } : {}),
     ...(options.imageLaterality ? { ImageLaterality: options.imageLaterality } : {}),
     StudyInstanceUID: uuidUid(options.studySeed, 'study'),

@@ -8,7 +8,17 @@
  */
 import { getEnabledElement, getRenderingEngines, type Types as CoreTypes } from '@cornerstonejs/core';
 import { annotation as csAnnotation, drawing, LengthTool, utilities as toolUtilities, type Types as ToolTypes } from '@cornerstonejs/tools';
-import { DEFAULT_VHS_OPTIONS, isVhsOptions, segmentLengths, vhsOfPoints, VHS_TOOL_NAME, type VhsOptions, type VhsScore } from './vhs.ts';
+import { attributeOf } from './dicom-values.ts';
+import {
+  DEFAULT_VHS_OPTIONS,
+  isVhsOptions,
+  segmentLengths,
+  speciesOfDescription,
+  vhsOfPoints,
+  VHS_TOOL_NAME,
+  type VhsOptions,
+  type VhsScore,
+} from './vhs.ts';
 
 type Point2 = CoreTypes.Point2;
 type Point3 = CoreTypes.Point3;
@@ -83,7 +93,12 @@ export class VhsTool extends LengthTool {
       const pending = this.pendingOn(element);
       if (!pending) {
         const created = startFirstLine(evt);
-        (created.metadata as unknown as Record<string, unknown>).vhs = { ...DEFAULT_VHS_OPTIONS };
+        // The species the image's file names (PatientSpeciesDescription), else a dog.
+        const species = speciesOfDescription(attributeOf(created.metadata.referencedImageId ?? null, 'PatientSpeciesDescription'));
+        (created.metadata as unknown as Record<string, unknown>).vhs = {
+          ...DEFAULT_VHS_OPTIONS,
+          species: species ?? DEFAULT_VHS_OPTIONS.species,
+        };
         this.pending = created.annotationUID ?? null;
         return created;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentLengths, vhsOfPoints, vhsOfStored, vhsRange, vhsScore, VHS_TOOL_NAME } from './vhs.ts';
+import { segmentLengths, speciesOfDescription, vhsOfPoints, vhsOfStored, vhsRange, vhsScore, VHS_TOOL_NAME } from './vhs.ts';
 
 describe('vhsScore', () => {
   it('counts each axis in vertebrae of the T4 reference, to 0.1, and sums the rounded parts', () => {
@@ -87,5 +87,19 @@ describe('vhsRange', () => {
     expect(vhsRange(8.6, 'dog')).toBe('below');
     expect(vhsRange(8.1, 'cat')).toBe('within');
     expect(vhsRange(8.2, 'cat')).toBe('above');
+  });
+});
+
+describe('speciesOfDescription', () => {
+  it('reads the species veterinary modalities write in PatientSpeciesDescription', () => {
+    expect(speciesOfDescription('Canis lupus familiaris')).toBe('dog');
+    expect(speciesOfDescription('CANINE')).toBe('dog');
+    expect(speciesOfDescription('Dog')).toBe('dog');
+    expect(speciesOfDescription('Felis catus')).toBe('cat');
+    expect(speciesOfDescription('Feline')).toBe('cat');
+    expect(speciesOfDescription('cat')).toBe('cat');
+    expect(speciesOfDescription('Equine')).toBeNull();
+    expect(speciesOfDescription('Catalan')).toBeNull();
+    expect(speciesOfDescription('')).toBeNull();
   });
 });

@@ -30,6 +30,17 @@ export interface VhsOptions {
 
 export const DEFAULT_VHS_OPTIONS: VhsOptions = { vertebrae: VHS_VERTEBRAE.initial, species: 'dog' };
 
+/**
+ * The species a PatientSpeciesDescription (0010,2201) names, as veterinary modalities write it
+ * ("Canine", "Canis lupus familiaris", "Feline", "Felis catus", "Cat"); null for anything else.
+ */
+export function speciesOfDescription(description: string): VhsSpecies | null {
+  const text = description.toLowerCase();
+  if (/\b(feli(s|ne|dae)|cat)\b/.test(text)) return 'cat';
+  if (/\b(cani(s|ne|dae)|dog)\b/.test(text)) return 'dog';
+  return null;
+}
+
 export interface VhsScore {
   /** Long and short axis in vertebrae, each rounded to 0.1 (the longer of the two axes is the long one). */
   long: number;
