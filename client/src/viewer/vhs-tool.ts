@@ -94,7 +94,7 @@ export class VhsTool extends LengthTool {
       if (!pending) {
         const created = startFirstLine(evt);
         // The species the image's file names (PatientSpeciesDescription), else a dog.
-        const species = speciesOfDescription(attributeOf(created.metadata.referencedImageId ?? null, 'PatientSpeciesDescription'));
+        const species = speciesOfDescription(attributeOf(created.metadata?.referencedImageId ?? null, 'PatientSpeciesDescription'));
         (created.metadata as unknown as Record<string, unknown>).vhs = {
           ...DEFAULT_VHS_OPTIONS,
           species: species ?? DEFAULT_VHS_OPTIONS.species,
