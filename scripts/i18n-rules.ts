@@ -38,6 +38,11 @@ export const KEPT_IN_ENGLISH: Readonly<Record<string, readonly string[]>> = {
   'viewer.feature.mpr': ['*'],
   'toolbars.feature.mpr': ['*'],
   'toolbars.feature.vhs': ['*'], // vertebral heart score: veterinary software keeps the acronym
+  'viewer.vhs.score': ['*'],
+  // The VHS's figures on the image: the acronym, v for vertebrae and T4 as veterinary papers print them.
+  'viewer.vhs.value': ['*'],
+  'viewer.vhs.image_score': ['*'],
+  'viewer.vhs.image_reference': ['*'],
   'server_general.server.http': ['*'],
   'server_general.server.https': ['*'],
   'viewer.header.vr': ['*'], // DICOM value representation

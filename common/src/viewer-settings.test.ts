@@ -5,6 +5,8 @@ import {
   isShortcutKey,
   layoutProblems,
   matchesView,
+  matchesViewAttributes,
+  needsViewAttributes,
   overlayFor,
   shortcutProblems,
   viewerSettingsProblems,
@@ -153,5 +155,41 @@ describe('hanging protocols', () => {
     expect(matchesView('R CC', 'RIGHT R CC TOMO')).toBe(true);
     expect(matchesView('R CC', 'L CC')).toBe(false);
     expect(matchesView('', 'anything')).toBe(false);
+  });
+
+  it('places mammography views by ImageLaterality and ViewPosition, whatever the descriptions say', () => {
+    const mg = (uid: string, laterality: string, position: string, description = ''): HangingSeries => ({
+      ...series(uid, 'MG', 1, description),
+      ImageLaterality: laterality,
+      ViewPosition: position,
+    });
+    // Empty and misleading descriptions: the attributes decide.
+    const study = [mg('lmlo', 'L', 'MLO', 'R CC'), mg('rcc', 'R', 'CC', 'L MLO'), mg('rmlo', 'R', 'MLO'), mg('lcc', 'L', 'CC', 'mammo')];
+    expect(hangingProtocol(viewer().layout, study).cells).toEqual(['rcc', 'lcc', 'rmlo', 'lmlo']);
+    // A series without the attributes falls back to its description; one with them is never taken by its description.
+    const mixed = [mg('lcc', 'L', 'CC', 'R CC'), series('old-rcc', 'MG', 1, 'R CC')];
+    expect(hangingProtocol(viewer().layout, mixed).cells).toEqual(['old-rcc', 'lcc', null, null]);
+    // view_match description: the descriptions only, as before.
+    const byDescription = {
+      ...viewer().layout,
+      modality: viewer().layout.modality.map((item) => ({ ...item, view_match: 'description' as const })),
+    };
+    expect(hangingProtocol(byDescription, study).cells).toEqual(['lmlo', null, null, 'rcc']);
+  });
+
+  it('matches a view by laterality and view position when it names both', () => {
+    expect(matchesViewAttributes('R CC', { ImageLaterality: 'R', ViewPosition: 'CC' })).toBe(true);
+    expect(matchesViewAttributes('mlo l', { ImageLaterality: 'L', ViewPosition: 'MLO' })).toBe(true);
+    expect(matchesViewAttributes('R CC', { ImageLaterality: 'L', ViewPosition: 'CC' })).toBe(false);
+    expect(matchesViewAttributes('R CC', { ImageLaterality: 'R', ViewPosition: 'MLO' })).toBe(false);
+    expect(matchesViewAttributes('R CC', { ImageLaterality: null, ViewPosition: 'CC' })).toBe(false);
+    expect(matchesViewAttributes('CC', { ImageLaterality: 'R', ViewPosition: 'CC' }), 'no laterality named').toBe(false);
+    expect(needsViewAttributes(viewer().layout.modality.find((item) => item.modality === 'MG') ?? null)).toBe(true);
+    expect(needsViewAttributes(viewer().layout.modality.find((item) => item.modality === 'CT') ?? null)).toBe(false);
+  });
+
+  it('rejects an unknown view_match', () => {
+    const layout = { ...viewer().layout, modality: [{ modality: 'MG', series: '2x2', image: '1x1', view_match: 'both' }] };
+    expect(layoutProblems(layout)).toEqual({ 'modality.0.view_match': MESSAGES.invalid });
   });
 });

@@ -18,6 +18,8 @@ export const OVERLAY_POSITIONS = ['tl', 'tr', 'bl', 'br'] as const;
 export const MOUSE_TOOLS = ['window_level', 'zoom', 'pan', 'none'] as const;
 export const INTERPOLATIONS = ['bilinear', 'nearest_neighbor', 'bicubic'] as const;
 export const LAYOUT_ORDERS = ['series_number', 'largest'] as const;
+/** How a protocol's views find their series (LayoutForModality.view_match). */
+export const VIEW_MATCHES = ['attributes', 'description'] as const;
 
 /** What the viewer's keyboard shortcuts can do (the actions of viewer-commands.ts). */
 export const SHORTCUT_ACTIONS = [
@@ -132,6 +134,7 @@ export function layoutProblems(value: unknown): Problems {
     const bodyPart = item.body_part ?? '';
     if (!shortText(bodyPart, LAYOUT_TEXT_MAX_LENGTH)) problems[`${at}.body_part`] = MESSAGES.invalid;
     if (item.order !== undefined && !oneOf(LAYOUT_ORDERS, item.order)) problems[`${at}.order`] = MESSAGES.invalid;
+    if (item.view_match !== undefined && !oneOf(VIEW_MATCHES, item.view_match)) problems[`${at}.view_match`] = MESSAGES.invalid;
     const views = item.views ?? [];
     const cells = oneOf(SERIES_LAYOUTS, item.series) ? cellsOf(item.series) : 0;
     const viewsOk = Array.isArray(views) && views.length <= cells && views.every((view) => shortText(view, LAYOUT_TEXT_MAX_LENGTH));
@@ -272,6 +275,10 @@ export interface HangingSeries {
   BodyPartExamined?: string | null;
   SeriesDescription?: string | null;
   NumberOfSeriesRelatedInstances?: number | null;
+  /** Of the series' first instance (PS3.3 C.8.11.5, C.8.11.7): CC, MLO, ML, … */
+  ViewPosition?: string | null;
+  /** ImageLaterality of the first instance, else the series' Laterality: R, L, B or U. */
+  ImageLaterality?: string | null;
 }
 
 export interface Hanging {
@@ -298,21 +305,55 @@ export function matchesView(view: string, description: string): boolean {
   return wanted.every((word) => have.has(word));
 }
 
+const LATERALITIES = new Set(['R', 'L', 'B']);
+
+/**
+ * Whether a series' own attributes are the view's: a view names a laterality (R, L, B) and a view
+ * position (`R CC`, `MLO L`, `L XCCL`), and the series' ImageLaterality and ViewPosition are those.
+ * False when the view does not name both, or the series lacks either attribute.
+ */
+export function matchesViewAttributes(view: string, series: Pick<HangingSeries, 'ViewPosition' | 'ImageLaterality'>): boolean {
+  const wanted = words(view);
+  const laterality = wanted.filter((word) => LATERALITIES.has(word));
+  const position = wanted.filter((word) => !LATERALITIES.has(word));
+  if (laterality.length !== 1 || position.length !== 1) return false;
+  const have = {
+    laterality: (series.ImageLaterality ?? '').trim().toUpperCase(),
+    position: (series.ViewPosition ?? '').trim().toUpperCase(),
+  };
+  return have.laterality === laterality[0] && have.position === position[0];
+}
+
+/** The protocol that applies to a study's series, or null (see hangingProtocol). */
+export function protocolFor(
+  layout: UserSettings['viewer']['layout'] | undefined,
+  series: readonly HangingSeries[],
+): LayoutForModality | null {
+  return (
+    layout?.modality.find((item) => {
+      const ofModality = series.filter((one) => one.Modality === item.modality);
+      const part = (item.body_part ?? '').trim().toUpperCase();
+      return ofModality.length > 0 && (part === '' || ofModality.some((one) => (one.BodyPartExamined ?? '').trim().toUpperCase() === part));
+    }) ?? null
+  );
+}
+
+/** Whether placing the study's views needs its series' ViewPosition and ImageLaterality (read from their first instances). */
+export function needsViewAttributes(protocol: LayoutForModality | null): boolean {
+  return !!protocol && (protocol.view_match ?? 'attributes') === 'attributes' && (protocol.views ?? []).some((view) => view.trim() !== '');
+}
+
 /**
  * The protocol a study opens with (issue 21): the first, top to bottom, whose modality one of the
  * study's series has and whose body part (if it names one) one of those series has. Its grids,
- * then its series order: the cells with a view take the first series whose description holds it,
+ * then its series order: the cells with a view take the first series whose laterality and view
+ * position are the view's (view_match attributes, the default), else whose description holds it,
  * the other cells the remaining series by the protocol's order (list order, or most images first);
  * a view no series holds leaves its cell empty.
  * Without a protocol: the default grids and list order.
  */
 export function hangingProtocol(layout: UserSettings['viewer']['layout'] | undefined, series: readonly HangingSeries[]): Hanging {
-  const protocol =
-    layout?.modality.find((item) => {
-      const ofModality = series.filter((one) => one.Modality === item.modality);
-      const part = (item.body_part ?? '').trim().toUpperCase();
-      return ofModality.length > 0 && (part === '' || ofModality.some((one) => (one.BodyPartExamined ?? '').trim().toUpperCase() === part));
-    }) ?? null;
+  const protocol = protocolFor(layout, series);
   if (!protocol) {
     const grid = layout?.series ?? '2x2';
     const cells = series.slice(0, cellsOf(grid)).map((one): string | null => one.SeriesInstanceUID);
@@ -328,13 +369,22 @@ export function hangingProtocol(layout: UserSettings['viewer']['layout'] | undef
   const cells = cellsOf(protocol.series);
   const slots: (string | null)[] = Array.from({ length: cells }, () => null);
   const used = new Set<string>();
-  (protocol.views ?? []).slice(0, cells).forEach((view, cell) => {
-    const hit = ranked.find((one) => !used.has(one.SeriesInstanceUID) && matchesView(view, one.SeriesDescription ?? ''));
-    if (hit) {
-      slots[cell] = hit.SeriesInstanceUID;
-      used.add(hit.SeriesInstanceUID);
-    }
-  });
+  const views = (protocol.views ?? []).slice(0, cells);
+  const place = (matches: (view: string, one: HangingSeries) => boolean) =>
+    views.forEach((view, cell) => {
+      if (slots[cell] !== null) return;
+      const hit = ranked.find((one) => !used.has(one.SeriesInstanceUID) && matches(view, one));
+      if (hit) {
+        slots[cell] = hit.SeriesInstanceUID;
+        used.add(hit.SeriesInstanceUID);
+      }
+    });
+  // Attributes first, for every view: a misleading description cannot take a series its own
+  // laterality and view position place elsewhere. Then descriptions, for series without them.
+  if (needsViewAttributes(protocol)) place(matchesViewAttributes);
+  const hasAttributes = (one: HangingSeries) =>
+    needsViewAttributes(protocol) && !!one.ViewPosition?.trim() && !!one.ImageLaterality?.trim();
+  place((view, one) => !hasAttributes(one) && matchesView(view, one.SeriesDescription ?? ''));
   const rest = ranked.filter((one) => !used.has(one.SeriesInstanceUID)).map((one) => one.SeriesInstanceUID);
   // A cell with a view the study lacks stays empty, so the other views keep their places; when
   // no description names any view, the views are ignored rather than leaving the grid blank.

@@ -67,6 +67,10 @@ describe('viewer settings', () => {
     });
     const grid = await replace(reader, 'viewer.layout', { ...viewer.layout, series: '9x9' }).expect(400);
     expect(grid.body.fields).toEqual({ 'viewer.layout.series': MESSAGES.invalid });
+    const mg = viewer.layout.modality.findIndex((item) => item.modality === 'MG');
+    const matchBy = viewer.layout.modality.map((item, index) => (index === mg ? { ...item, view_match: 'both' } : item));
+    const match = await replace(reader, 'viewer.layout', { ...viewer.layout, modality: matchBy }).expect(400);
+    expect(match.body.fields).toEqual({ [`viewer.layout.modality.${mg}.view_match`]: MESSAGES.invalid });
     const colour = await replace(reader, 'viewer.color', { annotation: 'green', active: '#ff3333' }).expect(400);
     expect(colour.body.fields).toEqual({ 'viewer.color.annotation': MESSAGES.invalid });
     const keys = viewer.keyboard_shortcuts.map((item) => (item.key === 'pan' ? { ...item, shortcut: 'z' } : item));

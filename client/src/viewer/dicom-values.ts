@@ -12,6 +12,7 @@ const TAGS: Record<string, string> = {
   PatientBirthDate: 'x00100030',
   PatientSex: 'x00100040',
   PatientAge: 'x00101010',
+  PatientSpeciesDescription: 'x00102201',
   InstitutionName: 'x00080080',
   StudyDescription: 'x00081030',
   StudyDate: 'x00080020',

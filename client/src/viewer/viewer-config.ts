@@ -28,6 +28,7 @@ import {
   ZoomTool,
 } from '@cornerstonejs/tools';
 import type { MouseTool } from '@pacs/common';
+import { VhsTool } from './vhs-tool.ts';
 
 const { MouseBindings, KeyboardBindings } = ToolEnums;
 
@@ -72,6 +73,7 @@ export const ALL_TOOLS: readonly { toolName: string }[] = [
   ArrowAnnotateTool,
   LabelTool,
   StackProbeTool,
+  VhsTool,
   MagnifyTool,
   CrosshairsTool,
   ReferenceLinesTool,
@@ -93,6 +95,7 @@ export type InteractionFeature =
   | 'ellipse'
   | 'arrow'
   | 'text'
+  | 'vhs'
   | 'pixel_value'
   | 'magnifier';
 
@@ -108,6 +111,7 @@ export const INTERACTION_TOOLS: Record<InteractionFeature, string> = {
   ellipse: EllipticalROITool.toolName,
   arrow: ArrowAnnotateTool.toolName,
   text: LabelTool.toolName,
+  vhs: VhsTool.toolName,
   pixel_value: ProbeTool.toolName,
   magnifier: MagnifyTool.toolName,
 };
@@ -121,6 +125,7 @@ export const ANNOTATION_TOOLS: readonly string[] = [
   ArrowAnnotateTool.toolName,
   LabelTool.toolName,
   ProbeTool.toolName,
+  VhsTool.toolName,
 ];
 
 export function isInteractionFeature(key: string): key is InteractionFeature {
@@ -196,6 +201,7 @@ export const TOOLBAR_FEATURES: Record<string, FeatureSpec> = {
   ellipse: { kind: 'tool' },
   arrow: { kind: 'tool' },
   text: { kind: 'tool' },
+  vhs: { kind: 'tool' },
   annotation_save: { kind: 'action' },
   sync: { kind: 'toggle' },
   comparison: { kind: 'toggle' },

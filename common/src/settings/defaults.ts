@@ -58,6 +58,12 @@ export interface LayoutForModality {
   order?: 'series_number' | 'largest';
   /** Per cell, row by row: words a SeriesDescription must hold ('R CC'); '' takes the next series. */
   views?: string[];
+  /**
+   * How a view finds its series: `attributes` by the ImageLaterality (or Laterality) and
+   * ViewPosition of the series' first instance, then by description for series without them;
+   * `description` by SeriesDescription only. Absent: attributes.
+   */
+  view_match?: 'attributes' | 'description';
 }
 
 export interface KeyboardShortcut {
@@ -317,7 +323,15 @@ export function defaultSettings(lang: string = DEFAULT_LANG): UserSettings {
         image: '1x1',
         modality: [
           { modality: 'CT', series: '1x1', image: '1x1', body_part: '', order: 'largest', views: [] },
-          { modality: 'MG', series: '2x2', image: '1x1', body_part: '', order: 'series_number', views: ['R CC', 'L CC', 'R MLO', 'L MLO'] },
+          {
+            modality: 'MG',
+            series: '2x2',
+            image: '1x1',
+            body_part: '',
+            order: 'series_number',
+            views: ['R CC', 'L CC', 'R MLO', 'L MLO'],
+            view_match: 'attributes',
+          },
         ],
       },
       overlay: [

@@ -3,3 +3,4 @@
  * screens load lazily through the router, and anything exported here lands in the importer's chunk.
  */
 export { useKeyImages } from './api/key-images.ts';
+export { getAnnotationsQueryOptions } from './api/annotations.ts';

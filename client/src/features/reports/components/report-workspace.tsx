@@ -22,6 +22,7 @@ import { useSaveDocument } from '../api/save-document.ts';
 import {
   applyTemplate,
   emptyValues,
+  insertAt,
   payloadFromValues,
   sectionsFromLayout,
   valuesFromDocument,
@@ -37,6 +38,7 @@ import { ReportSections } from './report-sections.tsx';
 import { ReportToolbar } from './report-toolbar.tsx';
 import { statusMessage } from './status-badge.tsx';
 import { TemplateInsertDialog } from './template-insert-dialog.tsx';
+import { VhsInsert } from './vhs-insert.tsx';
 
 const NOTICES = defineMessages({
   saved: { id: 'reports.notice.saved' },
@@ -122,6 +124,17 @@ export const ReportWorkspace = observer(function ReportWorkspace({ studyUid, rep
     setValues((current) => ({ ...current, sections: applyTemplate(current.sections, template, caret.current, visible) }));
     onNotice(null);
     setDialog(null);
+  };
+  /** A measurement's sentence goes where the caret is, or at the end of the findings (the first section without them). */
+  const insertText = (text: string) => {
+    const visible = sections.map((section) => section.key);
+    const key = caret.current?.key ?? (visible.includes('findings') ? 'findings' : (visible[0] ?? 'findings'));
+    const before = values.sections[key];
+    const at = Math.min(caret.current?.key === key ? caret.current.caret : before.length, before.length);
+    const after = insertAt(before, text, at);
+    // A second insert follows the first.
+    caret.current = { key, caret: after.length - (before.length - at) };
+    setSection(key, after);
   };
   const toDelete = shown && shown.Status !== 'Deleted' ? shown : null;
   const showDocument = (document: ReportDocument) => setViewing(document.Id === last?.Id ? null : document);
@@ -212,6 +225,7 @@ export const ReportWorkspace = observer(function ReportWorkspace({ studyUid, rep
         </section>
 
         <aside className="report-side">
+          <VhsInsert studyUid={studyUid} readOnly={readOnly} onInsert={insertText} />
           <KeyImagePicker
             studyInstanceUid={studyUid}
             images={studyImages}

@@ -35,6 +35,7 @@ import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { StudyHeader } from './study-header.tsx';
 import { StudyInfoSheet, StudyPanel, useStudyPanelOpen } from './study-panel.tsx';
 import { AnnotationTextDialog } from './text-dialog.tsx';
+import { VhsResult } from './vhs-dialog.tsx';
 import { useCine } from './use-cine.ts';
 import { useComparison } from './use-comparison.ts';
 import { useNotice } from './use-notice.ts';
@@ -363,6 +364,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
           {toolbar}
         </PhoneToolBar>
       )}
+      <VhsResult studyUid={studyUid} save={annotations.save} />
       {text.request && <AnnotationTextDialog initial={text.request.initial} onDone={text.answer} />}
       {dialog === 'header' && activeRef && <DicomHeaderDialog instance={activeRef} onClose={() => setDialog(null)} />}
       {dialog === 'shortcuts' && (

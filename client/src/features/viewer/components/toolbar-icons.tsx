@@ -57,6 +57,13 @@ const PATHS: Record<string, ReactNode> = {
   ellipse: <ellipse cx="12" cy="12" rx="8.5" ry="6" />,
   arrow: <path d="M5 19L18 6M18 6h-7M18 6v7" />,
   text: <path d="M5 6h14M12 6v13M9 19h6" />,
+  // A heart with its long and short axes, over a row of vertebrae.
+  vhs: (
+    <>
+      <path d="M12 19c-4-2.6-7-5.3-7-8.6A3.6 3.6 0 0 1 12 8.3a3.6 3.6 0 0 1 7 2.1c0 3.3-3 6-7 8.6z" />
+      <path d="M9 9.5l6 6M14.5 10l-4.5 4.5M3 3.5h4M9 3.5h4M15 3.5h4" />
+    </>
+  ),
   annotation_save: <path d="M5 4h11l3 3v13H5zM8 4v5h7V4M8 20v-6h8v6" />,
   sync: <path d="M4 9a8 8 0 0 1 14-3l2 2M20 15a8 8 0 0 1-14 3l-2-2M20 4v4h-4M4 20v-4h4" />,
   comparison: <path d="M3 5h8v14H3zM13 5h8v14h-8z" />,

@@ -18,6 +18,7 @@ export const LABELS = defineMessages({
   ellipse: { id: 'viewer.feature.ellipse' },
   arrow: { id: 'viewer.feature.arrow' },
   text: { id: 'viewer.feature.text' },
+  vhs: { id: 'viewer.feature.vhs' },
   annotation_save: { id: 'viewer.feature.annotation_save' },
   sync: { id: 'viewer.feature.sync' },
   comparison: { id: 'viewer.feature.comparison' },

@@ -10,6 +10,7 @@ import {
   defaultSettings,
   IMAGE_LAYOUTS,
   LAYOUT_ORDERS,
+  VIEW_MATCHES,
   LAYOUT_TEXT_MAX_LENGTH,
   SERIES_LAYOUTS,
   type LayoutForModality,
@@ -27,6 +28,7 @@ const M = defineMessages({
   image: { id: 'viewer_settings.image_grid' },
   protocols: { id: 'viewer_settings.protocols' },
   protocols_hint: { id: 'viewer_settings.protocols_hint' },
+  protocols_hint_attributes: { id: 'viewer_settings.protocols_hint_attributes' },
   modality: { id: 'columns.modality' },
   body_part: { id: 'columns.body_part_examined' },
   any: { id: 'viewer_settings.any' },
@@ -34,6 +36,9 @@ const M = defineMessages({
   series_number: { id: 'viewer_settings.order_series_number' },
   largest: { id: 'viewer_settings.order_largest' },
   views: { id: 'viewer_settings.views' },
+  view_match: { id: 'viewer_settings.view_match' },
+  attributes: { id: 'viewer_settings.view_match_attributes' },
+  description_only: { id: 'viewer_settings.view_match_description' },
   reset: { id: 'list_editor.reset_defaults' },
 });
 
@@ -41,7 +46,7 @@ type Draft = { layout: ViewerNode['layout'] };
 
 /** A protocol with every member, as the table edits it. */
 function full(item: LayoutForModality): Required<LayoutForModality> {
-  return { body_part: '', order: 'series_number', views: [], ...item };
+  return { body_part: '', order: 'series_number', views: [], view_match: 'attributes', ...item };
 }
 
 function pick(viewer: ViewerNode): Draft {
@@ -97,7 +102,7 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
       <ListEditor<LayoutForModality>
         kind="protocols"
         title={t(M.protocols)}
-        hint={t(M.protocols_hint)}
+        hint={`${t(M.protocols_hint)} ${t(M.protocols_hint_attributes)}`}
         noVisibility
         items={layout.modality}
         onChange={(modality) => setLayout({ modality })}
@@ -181,6 +186,18 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
                 value={(item.views ?? []).join(', ')}
                 invalid={invalid(at(item, 'views'))}
                 onChange={(text) => change({ views: text === '' ? [] : text.split(',').map((view) => view.trimStart()) })}
+              />
+            ),
+          },
+          {
+            header: t(M.view_match),
+            className: 'viewer-settings-col-view-match',
+            render: (item, change) => (
+              <SelectCell
+                label={t(M.view_match)}
+                value={item.view_match ?? 'attributes'}
+                options={VIEW_MATCHES.map((key) => ({ value: key, label: t(key === 'attributes' ? M.attributes : M.description_only) }))}
+                onChange={(match) => change({ view_match: match as LayoutForModality['view_match'] })}
               />
             ),
           },
