@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useConnectedUsers } from '../../features/server/api/get-connected-users.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -13,7 +13,6 @@ const HEADINGS = [
 
 /** The web connection limit dialog: who holds the connections (`GET /connected/users`). */
 export function WebConnectionDialog({ onClose }: { onClose: () => void }) {
-  const intl = useIntl();
   const connections = useConnectedUsers(true);
   return (
     <Dialog
@@ -35,7 +34,7 @@ export function WebConnectionDialog({ onClose }: { onClose: () => void }) {
             <td>{row.Account}</td>
             <td>{row.Name}</td>
             <td>{row.IPAddress}</td>
-            <td>{formatDateTime(row.AccessedAt, intl.locale)}</td>
+            <td>{formatDateTime(row.AccessedAt)}</td>
           </tr>
         ))}
       </DataTable>

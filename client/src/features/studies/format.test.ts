@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatInstant } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatFileSize, formatInstant } from '../../lib/format.ts';
 import { formatDicomDate, formatDicomDateTime, formatDicomTime, formatPersonName } from '../../lib/dicom-format.ts';
-import { uiStore } from '../../state/index.ts';
+import { sessionStore, uiStore } from '../../state/index.ts';
 import { formatCell } from './format.ts';
 import type { StudyItem } from './types.ts';
 
@@ -28,6 +28,19 @@ describe('dates and times', () => {
   it('writes a server instant in the configured time zone', () => {
     expect(formatInstant('2024-01-31T23:30:00.000Z', 'YYYY-MM-DD', 'Asia/Tokyo')).toBe('2024-02-01 08:30:00');
     expect(formatInstant('2024-01-31T23:30:00.000Z', 'MM-DD-YYYY', 'UTC')).toBe('01-31-2024 23:30:00');
+  });
+
+  it("writes the screens' other instants and dates in the site's format and zone, not the browser's", () => {
+    sessionStore.setConfigs({ date_format: 'DD/MM/YYYY', time_zone: 'Asia/Tokyo' } as Parameters<typeof sessionStore.setConfigs>[0]);
+    try {
+      expect(formatDateTime('2024-01-31T23:30:45.000Z')).toBe('01/02/2024 08:30');
+      expect(formatDateTime('2024-01-31T23:30:45.000Z', 'UTC')).toBe('31/01/2024 23:30');
+      expect(formatDate('2025-11-02')).toBe('02/11/2025');
+      expect(formatDate('')).toBe('');
+      expect(formatDateTime('not a date')).toBe('not a date');
+    } finally {
+      sessionStore.setConfigs(null);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { sessionStore } from '../../../state/index.ts';
 import { FormAlert } from '../../../components/form-fields.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -33,7 +33,6 @@ interface AccountsSectionProps {
 
 /** Accounts: who can sign in, with which role. */
 export const AccountsSection = observer(function AccountsSection({ accounts, roles, institutions }: AccountsSectionProps) {
-  const intl = useIntl();
   const { dialog, open, close } = useDialogState<AdminAccount>();
   const remove = useDeleteAccount();
   const unlock = useUnlockAccount();
@@ -69,7 +68,7 @@ export const AccountsSection = observer(function AccountsSection({ accounts, rol
             <td>{institutionName(account.Institution)}</td>
             <td>{account.AETitle ? <span className="mono">{account.AETitle}</span> : '—'}</td>
             <td>{account.ReferringPhysicianName || '—'}</td>
-            <td>{account.LockedAt ? formatDateTime(account.LockedAt, intl.locale, timeZone) : '—'}</td>
+            <td>{account.LockedAt ? formatDateTime(account.LockedAt, timeZone) : '—'}</td>
             <td className="access-actions">
               {account.LockedAt && (
                 <button

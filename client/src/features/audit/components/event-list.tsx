@@ -31,7 +31,7 @@ function EventItem({ event, timeZone }: { event: AuditEvent; timeZone?: string }
         <span className="audit-chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
-        <span className="audit-time">{formatDateTime(event.At, intl.locale, timeZone)}</span>
+        <span className="audit-time">{formatDateTime(event.At, timeZone)}</span>
         <span className="audit-action">
           {ACTION_LABELS[event.Action] ? <FormattedMessage {...ACTION_LABELS[event.Action]} /> : event.Action}
           {event.Outcome === 'failure' && (

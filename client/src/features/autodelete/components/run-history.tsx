@@ -42,7 +42,7 @@ export function RunHistory({ timeZone }: { timeZone?: string }) {
       <DataTable headings={HEADINGS} rows={results.isPending ? undefined : (results.data?.Items ?? [])} className="autodelete-table">
         {results.data?.Items.map((run) => (
           <tr key={run.No}>
-            <td className="nowrap">{formatDateTime(run.StartedAt, intl.locale, timeZone)}</td>
+            <td className="nowrap">{formatDateTime(run.StartedAt, timeZone)}</td>
             <td>
               {run.Trigger === 'schedule' ? (
                 <FormattedMessage id="admin.auto_delete.history.daily" />

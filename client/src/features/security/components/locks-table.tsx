@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { DataTable } from '../../../components/section-parts.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAuthLockedMonth } from '../api/get-auth-locked-month.ts';
@@ -12,7 +12,6 @@ const HEADINGS = [
 
 /** Accounts locked this calendar month. */
 export function LocksTable({ timeZone }: { timeZone?: string }) {
-  const intl = useIntl();
   const locks = useAuthLockedMonth();
   return (
     <section aria-labelledby="locks-title">
@@ -24,7 +23,7 @@ export function LocksTable({ timeZone }: { timeZone?: string }) {
           <tr key={`${row.Id}-${row.LockedAt}`}>
             <td>{row.Id}</td>
             <td>{row.Name}</td>
-            <td>{formatDateTime(row.LockedAt, intl.locale, timeZone)}</td>
+            <td>{formatDateTime(row.LockedAt, timeZone)}</td>
             <td className="mono">{row.IPAddress}</td>
           </tr>
         ))}

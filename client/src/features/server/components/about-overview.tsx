@@ -3,7 +3,7 @@
  * editions the device's identification and UDI barcode (`GET /md/number`, features/devices).
  */
 import { observer } from 'mobx-react-lite';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { isMedicalDeviceEdition } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
 import { DeviceIdentificationRows, useMdNumbers } from '../../devices/index.ts';
@@ -12,7 +12,6 @@ import { useProductInfo } from '../api/get-product-info.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 export const AboutOverview = observer(function AboutOverview() {
-  const intl = useIntl();
   const info = useProductInfo();
   const device = useMdNumbers(isMedicalDeviceEdition(sessionStore.edition));
   return (
@@ -38,7 +37,7 @@ export const AboutOverview = observer(function AboutOverview() {
                 <th scope="row">
                   <FormattedMessage id="about.release_date" />
                 </th>
-                <td>{formatDate(info.data.ReleaseDate, intl.locale)}</td>
+                <td>{formatDate(info.data.ReleaseDate)}</td>
               </tr>
               {device.data && <DeviceIdentificationRows numbers={device.data} />}
             </tbody>

@@ -83,7 +83,6 @@ function FolderRow({ label, folder }: { label: ReactNode; folder: FolderStatus }
 }
 
 function Folders({ status }: { status: ServerStatus }) {
-  const intl = useIntl();
   return (
     <section className="card" aria-labelledby="server-folders-title">
       <h2 id="server-folders-title" className="card-title">
@@ -122,7 +121,7 @@ function Folders({ status }: { status: ServerStatus }) {
       <p className="muted">
         <FormattedMessage
           id="server_general.folders.measured_at"
-          values={{ time: formatDateTime(status.MeasuredAt, intl.locale, status.TimeZone || undefined) }}
+          values={{ time: formatDateTime(status.MeasuredAt, status.TimeZone || undefined) }}
         />
       </p>
     </section>

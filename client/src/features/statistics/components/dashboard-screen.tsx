@@ -185,7 +185,7 @@ export function DashboardScreen() {
                     <tr key={`${one.AETitle} ${one.RemoteAddress} ${one.Since} ${index}`}>
                       <td>{one.AETitle}</td>
                       <td className="nowrap">{one.RemoteAddress}</td>
-                      <td className="nowrap">{formatDateTime(one.Since, intl.locale, data.TimeZone)}</td>
+                      <td className="nowrap">{formatDateTime(one.Since, data.TimeZone)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -223,7 +223,7 @@ export function DashboardScreen() {
                 <tbody>
                   {data?.LastStudies.map((study) => (
                     <tr key={study.StudyInstanceUID}>
-                      <td className="nowrap">{formatDateTime(study.ReceivedAt, intl.locale, data.TimeZone)}</td>
+                      <td className="nowrap">{formatDateTime(study.ReceivedAt, data.TimeZone)}</td>
                       <td>
                         <Link to={`${paths.viewer.getHref()}?studyinstanceuid=${encodeURIComponent(study.StudyInstanceUID)}`}>
                           {formatPersonName(study.PatientName, sessionStore.nameForm) || study.PatientID}
