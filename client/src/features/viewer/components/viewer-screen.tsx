@@ -13,10 +13,11 @@ import { sessionStore } from '../../../state/index.ts';
 import { withTimeout } from '../../../lib/lazy-screen.ts';
 import { OpenFirstStudy, opensFirstStudy } from '../../studies/index.ts';
 import { prefetchStudy } from '../prefetch-study.ts';
+import { loadStudyViewer } from '../study-viewer-chunk.ts';
 import '../viewer.css';
 
 const StudyViewer = lazy(async () => ({
-  default: (await withTimeout(import('./study-viewer.tsx'), CHUNK_LOAD_TIMEOUT_MS)).StudyViewer,
+  default: (await withTimeout(loadStudyViewer(), CHUNK_LOAD_TIMEOUT_MS)).StudyViewer,
 }));
 
 export function ViewerScreen() {
