@@ -12,6 +12,7 @@
  * well before Cornerstone draws in them. Nothing is drawn when the file is not a plain grayscale
  * one, or once the viewer has shown its first image.
  */
+import { afterNextPaint } from '../after-next-paint.ts';
 import type { FirstImage } from './early-image.ts';
 import { decodePreview, type PreviewImage } from './preview-image.ts';
 
@@ -127,7 +128,9 @@ export class FirstLook {
         if (!place || this.shown || window.location.hash !== route) return this.settle();
         const canvas = draw(image, place);
         document.body.append(canvas);
-        this.settle();
+        // Settled once on screen: what waits for it (the viewer's chunk, one long task) would
+        // otherwise run before the page's next frame and keep the first look off the screen.
+        void afterNextPaint().then(() => this.settle());
         const remove = () => {
           canvas.remove();
           window.removeEventListener('hashchange', remove);
