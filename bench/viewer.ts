@@ -151,7 +151,9 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
     await page.goto('about:blank');
 
     log('viewer: first image and whole series…');
-    await page.goto(url);
+    // From the navigation's commit, as the WAN part does: waiting for the load event first would
+    // start the probe only then, and a first image drawn before it would be dated to it.
+    await page.goto(url, { waitUntil: 'commit' });
     const { look: firstImageMs, ready: viewerReadyMs } = await waitForFirstImage(page);
     const seriesLoadedMs = await waitForSeriesLoaded(page);
     // Where the time went: the API requests of this visit, in the order they started.

@@ -11,6 +11,7 @@ import { createAppRouter } from './app/router.tsx';
 import { currentCsrfToken, refreshCsrfToken } from './features/auth/session.ts';
 import { uiStore } from './state/index.ts';
 import { prefetchStudy, viewerStudyOf } from './features/viewer/prefetch-study.ts';
+import { loadStudyViewer } from './features/viewer/study-viewer-chunk.ts';
 import { preloadViewerChunks } from './viewer/preload.ts';
 
 configureApiClient({
@@ -24,10 +25,14 @@ const router = createAppRouter();
 setNavigator({ navigate: (to, options) => void router.navigate(to, options) });
 
 // A viewer link: the viewer's code and the study's requests go alongside the app's start-up
-// requests (prefetch-study.ts), even while the sign-in page shows.
-if (window.location.hash.startsWith('#/viewer')) preloadViewerChunks();
+// requests (prefetch-study.ts), even while the sign-in page shows; the viewer's code runs as soon
+// as it is loaded and the first look drawn (study-viewer-chunk.ts), not once the router asks.
 const viewerStudy = viewerStudyOf(window.location.hash);
-if (viewerStudy) void prefetchStudy(queryClient, viewerStudy, { silent: true }).catch(() => undefined);
+if (window.location.hash.startsWith('#/viewer')) preloadViewerChunks();
+if (viewerStudy) {
+  void prefetchStudy(queryClient, viewerStudy, { silent: true }).catch(() => undefined);
+  void loadStudyViewer().catch(() => undefined);
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

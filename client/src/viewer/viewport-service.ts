@@ -145,7 +145,8 @@ export class ViewportService {
     if (!imageIds.length) return;
     const start = Math.min(Math.max(0, index), imageIds.length - 1);
     try {
-      adoptEarlyImage(this.loader, imageIds[start] ?? '');
+      await adoptEarlyImage(this.loader, imageIds[start] ?? '');
+      if (entry.generation !== generation) return;
       await viewport.setStack(imageIds, start);
       if (entry.generation !== generation) return;
       // Cornerstone reports a renderer failure only as an anonymous event; check the image itself.

@@ -13,6 +13,12 @@ import { getInstancesQueryOptions, getSeriesQueryOptions, getStudyQueryOptions }
 
 /** The default series grid has four cells: their instance lists are wanted first. */
 const PREFETCHED_SERIES = 4;
+/**
+ * A series list this recent is not asked for again here: a viewer link runs this from main.tsx
+ * and again when the route renders, a moment later, while the first image is on its way. The
+ * viewer's own query still refreshes it when it mounts.
+ */
+const RECENT_MS = 5000;
 
 /** The study a viewer URL (`#/viewer?studyinstanceuid=…`) opens, or null for any other page. */
 export function viewerStudyOf(hash: string): string | null {
@@ -28,7 +34,7 @@ export async function prefetchStudy(queryClient: QueryClient, studyUid: string, 
   if (!studyUid) return;
   const meta = silent ? { silent: true } : undefined;
   void queryClient.prefetchQuery({ ...getStudyQueryOptions(studyUid), meta });
-  const series = await queryClient.fetchQuery({ ...getSeriesQueryOptions(studyUid), meta });
+  const series = await queryClient.fetchQuery({ ...getSeriesQueryOptions(studyUid), meta, staleTime: RECENT_MS });
   for (const item of series.slice(0, PREFETCHED_SERIES)) {
     void queryClient.prefetchQuery({ ...getInstancesQueryOptions(item.SeriesInstanceUID), meta });
   }

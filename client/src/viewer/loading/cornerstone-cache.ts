@@ -23,16 +23,24 @@ const PREFETCH_CONCURRENCY = 12;
 
 /**
  * Hands the early download of an image (early-image.ts) to the DICOM image loader's data set
- * cache: the load that follows finds the pending file there instead of requesting it again.
+ * cache: the load that follows finds the file there instead of requesting it again. A plain
+ * grayscale file's image is then made here, on the main thread (native-images.ts), before the
+ * viewport asks for it: Cornerstone's loader would send it to its decode workers, which are not
+ * started yet when the first image comes, and starting them (their script and codecs) kept the
+ * viewer's first image waiting 200-250 ms on the two-core machine (docs/decisions.md, "The first
+ * image's main thread"). Resolves once the image is cached or left to the loader; never rejects.
  */
-export function adoptEarlyImage(loader: SeriesLoader, imageId: string): void {
+export async function adoptEarlyImage(loader: SeriesLoader, imageId: string): Promise<void> {
   if (!imageId.startsWith('wadouri:')) return;
-  const { url } = wadouri.parseImageId(imageId);
+  const { url, frame } = wadouri.parseImageId(imageId);
   const request = loader.takeEarly(url);
   if (!request || wadouri.dataSetCacheManager.isLoaded(url)) return;
   const loadRequest = () => request.catch(() => loaderInternal.xhrRequest(url, imageId));
-  // A failure shows through the image load that follows, not here.
-  wadouri.dataSetCacheManager.load(url, loadRequest, imageId).catch(() => undefined);
+  // A failure shows through the image load that follows, not here. This reference to the data
+  // set is kept (the first image stays loaded) unless the image made here takes it over.
+  const dataSet = await wadouri.dataSetCacheManager.load(url, loadRequest, imageId).catch(() => null);
+  if (!dataSet || frame !== undefined) return;
+  await cacheNativeImage(imageId, url, dataSet, (file) => loader.takeDecodedPixels(file))?.catch(() => undefined);
 }
 
 /**

@@ -29,6 +29,9 @@ describe('early image download', () => {
     const taken = takeEarly('/viewer/api/wado?one');
     expect(new Uint8Array((await taken) ?? new ArrayBuffer(0))).toEqual(new Uint8Array([1, 2, 3]));
     expect(takeEarly('/viewer/api/wado?one')).toBeUndefined();
+    // The route's prefetch asks again after the viewer took the file: no second download.
+    fetchEarly('/viewer/api/wado?one');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('forgets a failed download so the loader asks on its own', async () => {

@@ -15,6 +15,8 @@ const downloadFirst: WholeFileDownload = (url) => fetchWholeFile(url, { priority
 
 export class FirstImage {
   private readonly early = new Map<string, Promise<ArrayBuffer>>();
+  /** Downloads handed over: asked for again (the route's prefetch after main.tsx's), they are not repeated. */
+  private readonly taken = new Set<string>();
   private settle: () => void = () => undefined;
   private readonly settled = new Promise<void>((resolve) => (this.settle = resolve));
 
@@ -22,7 +24,7 @@ export class FirstImage {
 
   /** Starts downloading one whole Part 10 file (a WADO-URI URL), once. */
   fetchEarly(url: string): void {
-    if (this.early.has(url)) return;
+    if (this.early.has(url) || this.taken.has(url)) return;
     const request = this.download(url);
     // A failed early download is forgotten: the image loader then asks on its own.
     request.catch(() => this.early.delete(url));
@@ -38,6 +40,7 @@ export class FirstImage {
   takeEarly(url: string): Promise<ArrayBuffer> | undefined {
     const request = this.early.get(url);
     this.early.delete(url);
+    if (request) this.taken.add(url);
     return request;
   }
 

@@ -12,6 +12,7 @@
  * well before Cornerstone draws in them. Nothing is drawn when the file is not a plain grayscale
  * one, or once the viewer has shown its first image.
  */
+import { afterNextPaint } from '../after-next-paint.ts';
 import type { FirstImage } from './early-image.ts';
 import { decodePreview, type PreviewImage } from './preview-image.ts';
 
@@ -79,9 +80,31 @@ function draw(image: PreviewImage, place: Place): HTMLCanvasElement {
 export class FirstLook {
   private current: { url: string; modality: string } | null = null;
   private shown = false;
+  private settle: () => void = () => undefined;
+  private readonly done = new Promise<void>((resolve) => (this.settle = resolve));
 
   constructor(private readonly firstImage: Pick<FirstImage, 'peekEarly' | 'firstImageShown'>) {
-    void firstImage.firstImageShown().then(() => (this.shown = true));
+    void firstImage.firstImageShown().then(() => {
+      this.shown = true;
+      this.settle();
+    });
+  }
+
+  /**
+   * Resolves once the first look is drawn or will not be from a remembered place: nothing is
+   * remembered for this window size, the file is not a plain grayscale one, its download failed,
+   * the page moved, or the viewer showed its own image first. A first look that waits for the
+   * viewer's layout settles at once (that layout needs the viewer's chunk, which waits for this).
+   */
+  settled(): Promise<void> {
+    if (!this.current && !this.placeRememberedForWindow()) this.settle();
+    return this.done;
+  }
+
+  /** Whether a place is remembered for this window size, for any modality. */
+  private placeRememberedForWindow(): boolean {
+    const size = placeKey('');
+    return Object.keys(readPlaces()).some((key) => key.endsWith(size));
   }
 
   /**
@@ -93,17 +116,21 @@ export class FirstLook {
     this.current = { url, modality };
     const remembered = readPlaces()[placeKey(modality)];
     const file = this.firstImage.peekEarly(url);
+    if (!file || !isPlace(remembered)) this.settle();
     if (!file) return;
     const route = window.location.hash;
     void file.then(
       async (bytes) => {
-        if (this.shown || window.location.hash !== route) return;
+        if (this.shown || window.location.hash !== route) return this.settle();
         const image = decodePreview(bytes);
-        if (!image) return;
+        if (!image) return this.settle();
         const place = isPlace(remembered) ? remembered : await this.viewerPlace(route);
-        if (!place || this.shown || window.location.hash !== route) return;
+        if (!place || this.shown || window.location.hash !== route) return this.settle();
         const canvas = draw(image, place);
         document.body.append(canvas);
+        // Settled once on screen: what waits for it (the viewer's chunk, one long task) would
+        // otherwise run before the page's next frame and keep the first look off the screen.
+        void afterNextPaint().then(() => this.settle());
         const remove = () => {
           canvas.remove();
           window.removeEventListener('hashchange', remove);
@@ -114,7 +141,7 @@ export class FirstLook {
         void this.firstImage.firstImageShown().then(remove);
         setTimeout(remove, MAX_SHOWN_MS);
       },
-      () => undefined,
+      () => this.settle(),
     );
   }
 

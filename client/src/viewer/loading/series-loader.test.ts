@@ -113,4 +113,39 @@ describe('series loader', () => {
       JSON.stringify({ 'CT|800x600|1': { left: 1, top: 2, width: 300, height: 200 } }),
     );
   });
+
+  it("settles the first look at once where nothing is remembered for the window, so the viewer's chunk need not wait", async () => {
+    vi.stubGlobal('window', { location: { hash: '#/viewer' }, innerWidth: 800, innerHeight: 600, devicePixelRatio: 1 });
+    vi.stubGlobal('localStorage', { getItem: () => JSON.stringify({ 'CT|1024x768|1': { left: 0, top: 0, width: 10, height: 10 } }) });
+    vi.useFakeTimers();
+    const loader = createSeriesLoader();
+    let settled = false;
+    void loader.firstLookSettled(60_000).then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+  });
+
+  it('keeps the first look unsettled while a remembered place waits for its file, at most the given time', async () => {
+    vi.stubGlobal('window', { location: { hash: '#/viewer' }, innerWidth: 800, innerHeight: 600, devicePixelRatio: 1 });
+    vi.stubGlobal('localStorage', { getItem: () => JSON.stringify({ 'CT|800x600|1': { left: 0, top: 0, width: 10, height: 10 } }) });
+    vi.useFakeTimers();
+    const loader = createSeriesLoader({ downloadFirstImage: () => new Promise<ArrayBuffer>(() => undefined) });
+    let settled = false;
+    void loader.firstLookSettled(1000).then(() => (settled = true));
+    loader.fetchEarly('first');
+    loader.startFirstLook('first', 'CT');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+  });
+
+  it('settles the first look when its file is not one it draws', async () => {
+    vi.stubGlobal('window', { location: { hash: '#/viewer' }, innerWidth: 800, innerHeight: 600, devicePixelRatio: 1 });
+    vi.stubGlobal('localStorage', { getItem: () => JSON.stringify({ 'CT|800x600|1': { left: 0, top: 0, width: 10, height: 10 } }) });
+    const loader = createSeriesLoader({ downloadFirstImage: () => Promise.resolve(new Uint8Array([1, 2, 3]).buffer) });
+    loader.fetchEarly('first');
+    loader.startFirstLook('first', 'CT');
+    await expect(loader.firstLookSettled(60_000)).resolves.toBeUndefined();
+  });
 });

@@ -67,6 +67,15 @@ export class SeriesLoader {
     this.firstLook.start(url, modality);
   }
 
+  /**
+   * Resolves once the first look is drawn or will not be from a remembered place (first-look.ts),
+   * at most `limitMs` later: the viewer's chunk waits for it, so its evaluation does not hold the
+   * first look.
+   */
+  firstLookSettled(limitMs: number): Promise<void> {
+    return Promise.race([this.firstLook.settled(), new Promise<void>((resolve) => setTimeout(resolve, limitMs))]);
+  }
+
   /** The viewer drew the image of `url` in `element`: the place for the next first look. */
   rememberFirstLookPlace(url: string, element: HTMLElement): void {
     this.firstLook.rememberPlace(url, element);

@@ -13,10 +13,11 @@ import { sessionStore } from '../../../state/index.ts';
 import { withTimeout } from '../../../lib/lazy-screen.ts';
 import { OpenFirstStudy, opensFirstStudy } from '../../studies/index.ts';
 import { prefetchStudy } from '../prefetch-study.ts';
+import { loadedStudyViewer, loadStudyViewer } from '../study-viewer-chunk.ts';
 import '../viewer.css';
 
 const StudyViewer = lazy(async () => ({
-  default: (await withTimeout(import('./study-viewer.tsx'), CHUNK_LOAD_TIMEOUT_MS)).StudyViewer,
+  default: (await withTimeout(loadStudyViewer(), CHUNK_LOAD_TIMEOUT_MS)).StudyViewer,
 }));
 
 export function ViewerScreen() {
@@ -36,9 +37,11 @@ function Prefetched({ studyUid }: { studyUid: string }) {
   const queryClient = useQueryClient();
   // Started while rendering, before the viewer's chunk blocks the main thread to compile.
   useState(() => prefetchStudy(queryClient, studyUid).catch(() => undefined));
+  // Already run (main.tsx started it): rendered without suspending (study-viewer-chunk.ts).
+  const [Viewer] = useState(() => loadedStudyViewer()?.StudyViewer ?? StudyViewer);
   return (
     <Suspense fallback={<div className="viewer" aria-busy="true" />}>
-      <StudyViewer studyUid={studyUid} />
+      <Viewer studyUid={studyUid} />
     </Suspense>
   );
 }
