@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
 import type { TinyStudy } from '../harness/dicom.ts';
-import { storeTinyStudies } from '../harness/fixtures.ts';
+import { storeTinyStudies, replaceConfigs } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { SettingsTablePage } from './pages/settings-table-page.ts';
@@ -48,16 +48,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   // A country and time zone, so the first-run question never lands on top of a page.
-  for (const [key, value] of [
-    ['country', 'JP'],
-    ['time_zone', 'UTC'],
-  ])
-    await admin.agent
-      .put(`${API}/configs/replace`)
-      .set(admin.csrf)
-      .type('form')
-      .send({ key, value: JSON.stringify(value) })
-      .expect(200);
+  await replaceConfigs(admin, { country: 'JP', time_zone: 'UTC' });
   await storeTinyStudies(stack, admin, STUDIES);
 });
 

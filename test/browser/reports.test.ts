@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
-import { createReader, storeTinyStudies } from '../harness/fixtures.ts';
+import { createReader, storeTinyStudies, replaceConfigs } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { ReportPage } from './pages/report-page.ts';
@@ -206,16 +206,7 @@ describe('report screen', () => {
   });
   it('reads right to left in Hebrew and in Japanese script in Japanese', async () => {
     // A country and time zone, so that no dialog asks for them in a language the helpers cannot read.
-    for (const [key, value] of [
-      ['country', 'IL'],
-      ['time_zone', 'UTC'],
-    ])
-      await admin.agent
-        .put(`${API}/configs/replace`)
-        .set(admin.csrf)
-        .type('form')
-        .send({ key, value: JSON.stringify(value) })
-        .expect(200);
+    await replaceConfigs(admin, { country: 'IL', time_zone: 'UTC' });
     const { page } = await signInAs(stack.adminId, stack.adminPassword);
     for (const language of ['he', 'ja'] as const) {
       await setLanguage(language);

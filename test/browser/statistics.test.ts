@@ -7,8 +7,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { API, signIn, type Session } from '../harness/api.ts';
-import { storeTinyStudies } from '../harness/fixtures.ts';
+import { signIn, type Session } from '../harness/api.ts';
+import { storeTinyStudies, replaceConfigs } from '../harness/fixtures.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { holdAssociation } from '../harness/dicom-association.ts';
@@ -29,16 +29,7 @@ function monthsAgo(back: number): string {
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  for (const [key, value] of [
-    ['country', 'JP'],
-    ['time_zone', 'UTC'],
-  ])
-    await admin.agent
-      .put(`${API}/configs/replace`)
-      .set(admin.csrf)
-      .type('form')
-      .send({ key, value: JSON.stringify(value) })
-      .expect(200);
+  await replaceConfigs(admin, { country: 'JP', time_zone: 'UTC' });
   await storeTinyStudies(
     stack,
     admin,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { API, signIn } from '../harness/api.ts';
 import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
+import { waitForIndexedStudies, replaceConfigs } from '../harness/fixtures.ts';
 import { radiograph, radiographStudyUid, THORAX, thoraxPixel } from '../harness/radiograph.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, logBrowserTrafficIfAsked, newPage, screenshot, type OpenPage } from './pages/browser.ts';
@@ -284,16 +284,7 @@ describe('VHS in French', () => {
   it('writes the score with a decimal comma in the dialog, on the image and in the report sentence', async () => {
     const admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
     // A country and time zone, so that no dialog asks for them in French; then the language.
-    for (const [key, value] of [
-      ['country', 'FR'],
-      ['time_zone', 'UTC'],
-    ])
-      await admin.agent
-        .put(`${API}/configs/replace`)
-        .set(admin.csrf)
-        .type('form')
-        .send({ key, value: JSON.stringify(value) })
-        .expect(200);
+    await replaceConfigs(admin, { country: 'FR', time_zone: 'UTC' });
     await admin.agent
       .put(`${API}/settings/replace`)
       .set(admin.csrf)

@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeTinyStudies } from '../harness/fixtures.ts';
+import { storeTinyStudies, replaceConfigs } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
@@ -45,16 +45,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   // A country and time zone, so the first-run question never lands on top of a settings page.
-  for (const [key, value] of [
-    ['country', 'JP'],
-    ['time_zone', 'UTC'],
-  ])
-    await admin.agent
-      .put(`${API}/configs/replace`)
-      .set(admin.csrf)
-      .type('form')
-      .send({ key, value: JSON.stringify(value) })
-      .expect(200);
+  await replaceConfigs(admin, { country: 'JP', time_zone: 'UTC' });
   await schedule('WS-2', 'Beta^Bo', 'ACC-WS-2', 'Chest CT');
   await schedule('WS-3', 'Gamma^Gil', 'ACC-WS-3', 'Head CT');
   await schedule('WS-1', 'Alpha^Al', 'ACC-WS-1', 'Abdomen CT');

@@ -102,3 +102,17 @@ export async function createReader(session: Session, account: AccountSpec & { ro
   await createAccount(session, { ...account, role });
   return role;
 }
+
+/**
+ * Stores site configs as an administrator would (`PUT /configs/replace`, one key at a time); a
+ * country and time zone keep the first-run question from opening over the page a test drives.
+ */
+export async function replaceConfigs(session: Session, configs: Record<string, unknown>): Promise<void> {
+  for (const [key, value] of Object.entries(configs))
+    await session.agent
+      .put(`${API}/configs/replace`)
+      .set(session.csrf)
+      .type('form')
+      .send({ key, value: JSON.stringify(value) })
+      .expect(200);
+}
