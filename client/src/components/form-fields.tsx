@@ -105,6 +105,51 @@ export function SelectField({ name, label, options, placeholder }: SelectFieldPr
   );
 }
 
+export interface ChoiceFieldProps<Value extends string | number> {
+  label: ReactNode;
+  value: Value;
+  options: readonly { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+  disabled?: boolean;
+  /** Added to the field's class (its place in a layout). */
+  className?: string;
+}
+
+/** A labelled select kept in a component's own state (a dialog's, an editor's), not in a Formik form. */
+export function ChoiceField<Value extends string | number>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  className,
+}: ChoiceFieldProps<Value>) {
+  const id = useId();
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="input select"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const picked = options.find((option) => String(option.value) === event.target.value);
+          if (picked) onChange(picked.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** A form-level message (e.g. 'Failed to login') announced to screen readers. */
 export function FormAlert({ children, tone = 'danger' }: { children: ReactNode; tone?: 'danger' | 'success' }) {
   return (

@@ -29,7 +29,7 @@ import {
   type EditorValues,
   type SectionKey,
 } from '../sections.ts';
-import { DOCUMENT_STATUSES, type EditableStatus, type Report, type ReportDocument } from '../types.ts';
+import { DOCUMENT_STATUSES, type Report, type ReportDocument } from '../types.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { DocumentHistory } from './document-history.tsx';
 import { KeyImagePicker } from './key-image-picker.tsx';
@@ -39,6 +39,7 @@ import { ReportToolbar } from './report-toolbar.tsx';
 import { statusMessage } from './status-badge.tsx';
 import { TemplateInsertDialog } from './template-insert-dialog.tsx';
 import { VhsInsert } from './vhs-insert.tsx';
+import { ChoiceField } from '../../../components/form-fields.tsx';
 
 const NOTICES = defineMessages({
   saved: { id: 'reports.notice.saved' },
@@ -59,7 +60,6 @@ export const ReportWorkspace = observer(function ReportWorkspace({ studyUid, rep
   const intl = useIntl();
   const navigate = useNavigate();
   const titleId = useId();
-  const statusId = useId();
   const settings = sessionStore.settings ?? defaultSettings();
   const sections = sectionsFromLayout(sessionStore.configs?.report?.layout);
   const canSave = sessionStore.can('report_save');
@@ -196,24 +196,14 @@ export const ReportWorkspace = observer(function ReportWorkspace({ studyUid, rep
                 ))}
               </datalist>
             </div>
-            <div className="field report-status-field">
-              <label htmlFor={statusId} className="field-label">
-                <FormattedMessage id="reports.editor.status" />
-              </label>
-              <select
-                id={statusId}
-                className="input select"
-                value={shownValues.status}
-                disabled={readOnly}
-                onChange={(event) => edit({ status: event.target.value as EditableStatus })}
-              >
-                {DOCUMENT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {intl.formatMessage(statusMessage(status))}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ChoiceField
+              className="report-status-field"
+              label={<FormattedMessage id="reports.editor.status" />}
+              value={shownValues.status}
+              disabled={readOnly}
+              options={DOCUMENT_STATUSES.map((status) => ({ value: status, label: intl.formatMessage(statusMessage(status)) }))}
+              onChange={(status) => edit({ status })}
+            />
           </div>
           <ReportSections
             sections={sections}

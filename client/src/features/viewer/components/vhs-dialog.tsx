@@ -5,15 +5,16 @@
  * reference spans and the species; both are saved with the annotation. The text the tool writes
  * on the image is set here too, in the reader's language.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/dialog.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { sessionStore } from '../../../state/index.ts';
-import { VHS_REFERENCE, VHS_SPECIES, VHS_VERTEBRAE, vhsRange, type VhsOptions, type VhsSpecies } from '../../../viewer/vhs.ts';
+import { VHS_REFERENCE, VHS_SPECIES, VHS_VERTEBRAE, vhsRange, type VhsOptions } from '../../../viewer/vhs.ts';
 import '../vhs.css';
 import { onVhsDrawn, setVhsOptions, setVhsTextFormat, vhsAnnotation } from '../../../viewer/vhs-tool.ts';
+import { ChoiceField } from '../../../components/form-fields.tsx';
 
 const SPECIES = defineMessages({
   dog: { id: 'viewer.vhs.species_dog' },
@@ -57,8 +58,6 @@ function VhsDialog(props: { annotationUid: string; studyUid: string; save: () =>
   const { annotationUid, studyUid, save, onClose } = props;
   const intl = useIntl();
   const navigate = useNavigate();
-  const vertebraeId = useId();
-  const speciesId = useId();
   const [options, setOptions] = useState<VhsOptions | null>(() => vhsAnnotation(annotationUid)?.options ?? null);
   const [score, setScore] = useState(() => vhsAnnotation(annotationUid)?.score ?? null);
   const change = (patch: Partial<VhsOptions>) => {
@@ -115,40 +114,23 @@ function VhsDialog(props: { annotationUid: string; studyUid: string; save: () =>
               {v(score.score)}
             </dd>
           </dl>
-          <div className="field">
-            <label htmlFor={speciesId} className="field-label">
-              <FormattedMessage id="viewer.vhs.species" />
-            </label>
-            <select
-              id={speciesId}
-              className="input select"
-              value={options.species}
-              onChange={(event) => change({ species: event.target.value as VhsSpecies })}
-            >
-              {VHS_SPECIES.map((species) => (
-                <option key={species} value={species}>
-                  {intl.formatMessage(SPECIES[species])}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={vertebraeId} className="field-label">
-              <FormattedMessage id="viewer.vhs.vertebrae" />
-            </label>
-            <select
-              id={vertebraeId}
-              className="input select"
-              value={options.vertebrae}
-              onChange={(event) => change({ vertebrae: Number(event.target.value) })}
-            >
-              {Array.from({ length: VHS_VERTEBRAE.max - VHS_VERTEBRAE.min + 1 }, (_, index) => VHS_VERTEBRAE.min + index).map((count) => (
-                <option key={count} value={count}>
-                  {intl.formatNumber(count)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceField
+            label={<FormattedMessage id="viewer.vhs.species" />}
+            value={options.species}
+            options={VHS_SPECIES.map((species) => ({ value: species, label: intl.formatMessage(SPECIES[species]) }))}
+            onChange={(species) => change({ species })}
+          />
+          <ChoiceField
+            label={<FormattedMessage id="viewer.vhs.vertebrae" />}
+            value={options.vertebrae}
+            options={Array.from({ length: VHS_VERTEBRAE.max - VHS_VERTEBRAE.min + 1 }, (_, index) => VHS_VERTEBRAE.min + index).map(
+              (count) => ({
+                value: count,
+                label: intl.formatNumber(count),
+              }),
+            )}
+            onChange={(vertebrae) => change({ vertebrae })}
+          />
           <p className={`vhs-range vhs-range-${vhsRange(score.score, options.species)}`} role="status">
             {intl.formatMessage({ id: 'viewer.vhs.range' }, { low: tenths(intl, range.low), high: tenths(intl, range.high) })}
             {' — '}
