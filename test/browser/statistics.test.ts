@@ -154,7 +154,18 @@ describe('statistics screens', () => {
       await page.waitForTimeout(1500);
       expect(await slices(page, 'dashboard-modalities')).toBe(1);
       expect(await page.locator('.dashboard-page tbody tr').count()).toBeGreaterThanOrEqual(4);
+      // The licence in a sentence (none installed here), and the audit log's newest records with
+      // the administrator's own sign-in among them, linking to the log.
+      await expect(page.getByTestId('dashboard-licence').textContent()).resolves.toBe(
+        'No license is installed: this site runs without limits.',
+      );
+      const events = page.getByTestId('dashboard-events');
+      await events.getByText('Sign-in').first().waitFor();
+      expect(await events.locator('.audit-event').count()).toBeLessThanOrEqual(5);
+      await expect(events.getByRole('link', { name: 'Open the audit log' }).getAttribute('href')).resolves.toContain('/admin/general/log');
       await screenshot(page, 'dashboard-1440');
+      await events.scrollIntoViewIfNeeded();
+      await screenshot(page, 'dashboard-events-1440');
       await live.scrollIntoViewIfNeeded();
       await screenshot(page, 'dashboard-dicom-1440');
       await page.setViewportSize({ width: 390, height: 844 });
@@ -162,6 +173,8 @@ describe('statistics screens', () => {
       await screenshot(page, 'dashboard-390');
       await live.scrollIntoViewIfNeeded();
       await screenshot(page, 'dashboard-dicom-390');
+      await events.scrollIntoViewIfNeeded();
+      await screenshot(page, 'dashboard-events-390');
     } finally {
       await held.release();
     }

@@ -3,3 +3,4 @@ export { useServiceInfo, getServiceInfoQueryOptions, serviceInfoQueryKey } from 
 export { LicenceAlert } from './components/licence-alert.tsx';
 export { ReminderDialog } from './components/reminder-dialog.tsx';
 export { ContactDialog } from './components/contact-dialog.tsx';
+export { LICENCE_TYPE_MESSAGES, licenceSummary } from './summary.ts';

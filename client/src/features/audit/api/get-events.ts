@@ -13,6 +13,7 @@ export function getEventsQueryOptions(query: AuditQuery) {
   return queryOptions({ queryKey: [...eventsQueryKey, query], queryFn: () => getEvents(query), placeholderData: keepPreviousData });
 }
 
-export function useEvents(query: AuditQuery) {
-  return useQuery(getEventsQueryOptions(query));
+/** `enabled` false for a caller who may not read the log (only administrators may); `refetchInterval` for a page that keeps it fresh. */
+export function useEvents(query: AuditQuery, options: { enabled?: boolean; refetchInterval?: number } = {}) {
+  return useQuery({ ...getEventsQueryOptions(query), ...options });
 }

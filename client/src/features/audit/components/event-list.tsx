@@ -6,7 +6,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AuditEvent } from '@pacs/common';
+import { formatPersonName } from '../../../lib/dicom-format.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { sessionStore } from '../../../state/index.ts';
+import '../audit.css';
 import { ACTION_LABELS } from './action-labels.ts';
 
 function Detail({ label, value }: { label: string; value: unknown }) {
@@ -23,7 +26,7 @@ function EventItem({ event, timeZone }: { event: AuditEvent; timeZone?: string }
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const who = event.Share ? `${event.Account ?? ''} (${event.Share})` : (event.Account ?? '—');
-  const subject = event.PatientName || event.PatientID || event.StudyInstanceUID || '';
+  const subject = formatPersonName(event.PatientName, sessionStore.nameForm) || event.PatientID || event.StudyInstanceUID || '';
   const panel = `audit-event-${event.No}`;
   return (
     <li className={`audit-event${event.Outcome === 'failure' ? ' audit-event-failure' : ''}`}>

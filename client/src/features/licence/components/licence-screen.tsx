@@ -5,10 +5,11 @@
  * says the site runs unlimited.
  */
 import { useState, type ReactNode } from 'react';
-import { FormattedMessage, defineMessage, type MessageDescriptor } from 'react-intl';
-import { isUnlimited, type LicenceType, type LicenseStatus } from '@pacs/common';
+import { FormattedMessage, defineMessage } from 'react-intl';
+import { isUnlimited, type LicenseStatus } from '@pacs/common';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useServiceInfo } from '../api/get-service-info.ts';
+import { LICENCE_TYPE_MESSAGES } from '../summary.ts';
 import { ActivationDialog } from './activation-dialog.tsx';
 import '../licence.css';
 
@@ -20,13 +21,6 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
     </tr>
   );
 }
-
-const TYPE_MESSAGES: Record<LicenceType, MessageDescriptor> = {
-  Trial: defineMessage({ id: 'licence.types.trial' }),
-  Demonstration: defineMessage({ id: 'licence.types.demonstration' }),
-  Academic: defineMessage({ id: 'licence.types.academic' }),
-  Professional: defineMessage({ id: 'licence.types.professional' }),
-};
 
 const unlimited = <FormattedMessage id="licence.unlimited" />;
 const limit = (value: number) => (isUnlimited(value) ? unlimited : value.toLocaleString());
@@ -46,7 +40,7 @@ function LicenceTable({ status }: { status: LicenseStatus }) {
       <tbody>
         <Row label={<FormattedMessage id="licence.id" />}>{status.LicenseId || '—'}</Row>
         <Row label={<FormattedMessage id="licence.type" />}>
-          {status.IsEmpty ? <FormattedMessage id="licence.none" /> : <FormattedMessage {...TYPE_MESSAGES[status.LicenseType]} />}
+          {status.IsEmpty ? <FormattedMessage id="licence.none" /> : <FormattedMessage {...LICENCE_TYPE_MESSAGES[status.LicenseType]} />}
         </Row>
         <Row label={<FormattedMessage id="licence.licensed_to" />}>{status.LicensedTo || '—'}</Row>
         <Row label={<FormattedMessage id="licence.licence_period" />}>

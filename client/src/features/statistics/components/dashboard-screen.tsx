@@ -1,7 +1,8 @@
 /**
- * /dashboard (spec 1 §2, §4): server status, today's arrivals by modality and AE title, live web
- * and DICOM connections, today's DICOM associations by AE title and the last studies received,
- * refreshed every 30 s. Each part links to its page.
+ * /dashboard (spec 1 §2, §4): server status with the licence, today's arrivals by modality and AE
+ * title, live web and DICOM connections, today's DICOM associations by AE title, the last studies
+ * received and, for administrators, the last audit events; refreshed every 30 s. Each part links
+ * to its page.
  */
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { STATISTICS_MESSAGES as M } from '../messages.ts';
@@ -11,13 +12,17 @@ import { formatPersonName, inLanguageDigits } from '../../../lib/dicom-format.ts
 import { sessionStore } from '../../../state/index.ts';
 import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useDashboard } from '../api/get-dashboard.ts';
+import { EventList, useEvents } from '../../audit/index.ts';
+import { licenceSummary, useServiceInfo } from '../../licence/index.ts';
+import { DASHBOARD_REFRESH_MS, useDashboard } from '../api/get-dashboard.ts';
 import { paletteColor } from '../chart-data.ts';
 import '../statistics.css';
 import { BarChart, ChartFrame, PieChart } from './charts.tsx';
 import { ChartCard, ValuesTable } from './parts.tsx';
 
 const count = (value: number) => inLanguageDigits(String(Math.round(value)));
+/** How many of the audit log's newest records the dashboard shows. */
+const LAST_EVENTS = 5;
 
 export function DashboardScreen() {
   const intl = useIntl();
@@ -31,6 +36,9 @@ export function DashboardScreen() {
     .filter((row) => row.Studies > 0)
     .map((row, index) => ({ id: row.Key || '—', label: row.Key || '—', value: row.Studies, color: paletteColor(index) }));
   const server = data?.Server;
+  const licence = useServiceInfo().data?.LicenseStatus;
+  const admin = sessionStore.isAdmin;
+  const events = useEvents({ Limit: LAST_EVENTS, Offset: 0 }, { enabled: admin, refetchInterval: DASHBOARD_REFRESH_MS });
   return (
     <div className="page stats-page dashboard-page">
       <PageHeader title={<FormattedMessage id="dashboard.title" />} description={<FormattedMessage id="dashboard.description" />} />
@@ -73,6 +81,16 @@ export function DashboardScreen() {
                     <FormattedMessage id="dashboard.server.index_lag" />
                   </dt>
                   <dd>{t(M.dashboard_server_index_lag_value, { count: server.IndexLag })}</dd>
+                </>
+              )}
+              {licence && (
+                <>
+                  <dt>
+                    <FormattedMessage id="licence.licence" />
+                  </dt>
+                  <dd data-testid="dashboard-licence">
+                    {admin ? <Link to={paths.adminLicence.getHref()}>{licenceSummary(licence, intl)}</Link> : licenceSummary(licence, intl)}
+                  </dd>
                 </>
               )}
               <dt>
@@ -243,6 +261,29 @@ export function DashboardScreen() {
             </Link>
           </p>
         </section>
+        {admin && (
+          <section className="card stats-card stats-card-wide" aria-labelledby="dashboard-events-title" data-testid="dashboard-events">
+            <h2 id="dashboard-events-title" className="card-title">
+              <FormattedMessage id="dashboard.last_events" />
+            </h2>
+            {!events.data ? (
+              <p className="muted" role="status">
+                {events.isError ? <FormattedMessage id="dashboard.events_failed" /> : <FormattedMessage id="common.loading" />}
+              </p>
+            ) : events.data.Events.length === 0 ? (
+              <p className="muted" role="status">
+                <FormattedMessage id="statistics.empty" />
+              </p>
+            ) : (
+              <EventList events={events.data.Events} />
+            )}
+            <p className="stats-links">
+              <Link to={paths.adminLog.getHref()}>
+                <FormattedMessage id="dashboard.to_log" />
+              </Link>
+            </p>
+          </section>
+        )}
       </div>
     </div>
   );
