@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { FormattedMessage } from 'react-intl';
 import { uiStore } from '../../state/index.ts';
 import { Icon } from '../../components/icons.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 
 export const OfflineBanner = observer(function OfflineBanner() {
   if (!uiStore.offline) return null;
@@ -22,11 +23,7 @@ export const LoadingOverlay = observer(function LoadingOverlay() {
       <div className="loading-box">
         <div className="spinner" aria-hidden="true" />
         {message && <div className="loading-message">{message}</div>}
-        {percent !== null && (
-          <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(percent)}>
-            <div className="progress-bar" style={{ inlineSize: `${Math.max(0, Math.min(100, percent))}%` }} />
-          </div>
-        )}
+        {percent !== null && <ProgressBar percent={percent} />}
       </div>
     </div>
   );

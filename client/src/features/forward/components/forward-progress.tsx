@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { ForwardJob, ForwardState } from '@pacs/common';
 import { useCancelForward, useForwards } from '../api/forwards.ts';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 
 const STATES: Record<ForwardState, { id: string }> = defineMessages({
   pending: { id: 'forward.state.pending' },
@@ -67,16 +68,7 @@ export function ForwardProgress() {
                 </button>
               )}
             </div>
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label={intl.formatMessage({ id: 'forward.progress.title' })}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={job.Progress}
-            >
-              <div className="progress-bar" style={{ inlineSize: `${job.Progress}%` }} />
-            </div>
+            <ProgressBar percent={job.Progress} label={intl.formatMessage({ id: 'forward.progress.title' })} />
             {job.Error !== '' && <p className="forward-job-error">{job.Error}</p>}
           </li>
         ))}

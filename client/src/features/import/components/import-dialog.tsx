@@ -16,6 +16,7 @@ import type { KnownMessage, ResultRow, RowStatus } from '../import-results.ts';
 import { ImportStore } from '../import-store.ts';
 import { entryFor } from '../upload-plan.ts';
 import { waitForIndex } from '../wait-for-index.ts';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 import '../import.css';
 import { ICON_PATHS, LineIcon, type IconName } from '../../../components/icons.tsx';
 
@@ -167,16 +168,7 @@ const Progress = observer(function Progress({ store }: { store: ImportStore }) {
           )}
         </span>
       </div>
-      <div
-        className="progress import-progress-bar"
-        role="progressbar"
-        aria-label={intl.formatMessage({ id: 'import.progress' })}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <div className="progress-bar" style={{ inlineSize: `${progress.percent}%` }} />
-      </div>
+      <ProgressBar className="import-progress-bar" percent={progress.percent} label={intl.formatMessage({ id: 'import.progress' })} />
     </div>
   );
 });

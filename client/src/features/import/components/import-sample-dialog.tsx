@@ -16,6 +16,7 @@ import { getStudy } from '../../studies/index.ts';
 import { postImportSample, useImportSamples } from '../api/import-samples.ts';
 import { messageOf, type KnownMessage } from '../import-results.ts';
 import { waitForIndex } from '../wait-for-index.ts';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 import '../import.css';
 
 const KNOWN = defineMessages<KnownMessage>({
@@ -162,16 +163,11 @@ export function ImportSampleDialog({ onClose, onImported }: ImportSampleDialogPr
                   : intl.formatMessage({ id: 'import.sample.finished' })}
               </span>
             </div>
-            <div
-              className="progress import-progress-bar"
-              role="progressbar"
-              aria-label={intl.formatMessage({ id: 'import.sample.progress_label' })}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-            >
-              <div className="progress-bar" style={{ inlineSize: `${percent}%` }} />
-            </div>
+            <ProgressBar
+              className="import-progress-bar"
+              percent={percent}
+              label={intl.formatMessage({ id: 'import.sample.progress_label' })}
+            />
           </div>
         )}
       </div>

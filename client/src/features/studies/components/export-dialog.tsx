@@ -20,6 +20,7 @@ import { useAnonymization } from '../api/get-anonymization.ts';
 import { anonymizationItemName } from '../anonymization-names.ts';
 import { exportSelection } from '../export-items.ts';
 import type { StudyListStore } from '../study-list-store.ts';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 
 const M = defineMessages({
   title: { id: 'studies.export_dialog.title' },
@@ -187,16 +188,7 @@ export const ExportDialog = observer(function ExportDialog({ store, onClose }: E
                   })
                 : intl.formatMessage(M.exporting)}
             </div>
-            <div
-              className="progress"
-              role="progressbar"
-              aria-label={intl.formatMessage(M.progress)}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-            >
-              <div className="progress-bar" style={{ inlineSize: `${percent}%` }} />
-            </div>
+            <ProgressBar percent={percent} label={intl.formatMessage(M.progress)} />
           </div>
         )}
         {cancelled && !download.isPending && (
