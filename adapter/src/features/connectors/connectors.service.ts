@@ -10,6 +10,7 @@ import type { Auth } from '../../access/auth.ts';
 import { transaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
+import { institutionExists } from '../institutions/institutions.sql.ts';
 import { listProviders, pushModalities, updateProvider } from '../network/network.service.ts';
 import type { ProviderFields } from '../network/network.sql.ts';
 import * as sql from './connectors.sql.ts';
@@ -34,8 +35,7 @@ async function requireConnector(deps: Deps, auth: Auth, no: number): Promise<sql
 /** An institution the administrator may give a connector: one that exists, and their own when bound to one. */
 async function checkInstitution(deps: Deps, auth: Auth, institution: number): Promise<void> {
   const scope = scopeOf(auth);
-  const exists = (await deps.db.query('select 1 from institutions where no = $1', [institution])).rows.length > 0;
-  if (!exists || (scope !== null && institution !== scope)) {
+  if (!(await institutionExists(deps.db, institution)) || (scope !== null && institution !== scope)) {
     throw new AppError('validation_failed', { Institution: 'The field is not a valid value' });
   }
 }

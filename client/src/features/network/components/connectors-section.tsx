@@ -38,7 +38,7 @@ function ConnectorCard({ connector, open }: { connector: Connector; open: (dialo
   return (
     <article className="card network-connector" aria-labelledby={titleId}>
       <div className="network-section-head">
-        <div>
+        <div className="network-connector-head">
           <h3 id={titleId} className="card-title">
             {connector.Name}
           </h3>
@@ -69,7 +69,7 @@ function ConnectorCard({ connector, open }: { connector: Connector; open: (dialo
             </div>
           </dl>
         </div>
-        <div className="network-actions">
+        <div className="network-connector-actions">
           <button
             type="button"
             className="button button-small"
@@ -107,7 +107,7 @@ function ConnectorCard({ connector, open }: { connector: Connector; open: (dialo
               </th>
               <td className="mono">{provider.AETitle}</td>
               <td className="mono network-number">{provider.Port}</td>
-              <td>
+              <td className="network-nowrap">
                 {provider.AllowAnonymousUsers ? (
                   <FormattedMessage id="network.provider.anonymous_allowed" />
                 ) : (
