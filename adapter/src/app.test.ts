@@ -55,7 +55,7 @@ describe('route declarations', () => {
     // Single sign-on's button and its start are needed before sign-in too (features/integration),
     // and the site's logo and favicon, which the sign-in page shows (features/configs), and a
     // medical device's identification beside the product information (features/devices); and a
-    // connector's own call, which signs in with its Id and key rather than a session (features/connectors).
+    // connector's own call, which signs in with its Id and key rather than a session (features/network/connectors.routes.ts).
     expect(open.sort()).toEqual([
       'get /files/:name',
       'get /login',

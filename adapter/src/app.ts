@@ -31,7 +31,7 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportPdfRoutes } from './features/reports/report-pdf.routes.ts';
 import { sharesRoutes } from './features/shares/shares.routes.ts';
 import { networkRoutes } from './features/network/network.routes.ts';
-import { connectorRoutes } from './features/connectors/connectors.routes.ts';
+import { connectorRoutes } from './features/network/connectors.routes.ts';
 import { forwardRoutes } from './features/forward/forward.routes.ts';
 import { exportRoutes } from './features/export/export.routes.ts';
 import { trashRoutes } from './features/trash/trash.routes.ts';

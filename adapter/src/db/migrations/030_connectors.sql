@@ -1,7 +1,7 @@
 -- Connectors (spec 3 §3, §7; issue 15): in the cloud and teleradiology editions a connector at
 -- the hospital relays its modalities' studies to the archive. It groups the providers (AE title,
 -- port) it listens on and proves itself with its public id and a secret key, of which only the
--- SHA-256 is kept (features/connectors; docs/decisions.md "Connectors").
+-- SHA-256 is kept (features/network/connectors.*.ts; docs/decisions.md "Connectors").
 create table connectors (
   no integer generated always as identity primary key,
   name text not null check (length(name) between 1 and 64),

@@ -24,7 +24,7 @@ import type { Request } from 'express';
 import { MESSAGES, PING_COUNT, nodeFieldProblem, type PermissionKey } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import { invalid, optionalBool, optionalInt, optionalString, requiredInt } from '../../http/input.ts';
-import { createProvider, deleteAnyProvider, updateAnyProvider } from '../connectors/connectors.service.ts';
+import { createProvider, deleteAnyProvider, updateAnyProvider } from './connectors.service.ts';
 import { dicomEcho, ping } from './dicom-tools.ts';
 import type { DicomUserFields, ProviderFields, SendDestinationFields } from './network.sql.ts';
 import {
@@ -117,7 +117,8 @@ export const networkRoutes: AnyRouteSpec[] = [
     access: 'admin',
     summary: "Add a connector's provider (connector editions; 409 on premises)",
     handler: (req, _res, { deps, auth }) =>
-      createProvider(deps, auth, { ...readProvider(req), connector: requiredInt(req, 'Connector', 1, KEY_MAX) }),
+      // Read after the edition's check: on premises any input gets the same 409.
+      createProvider(deps, auth, () => ({ ...readProvider(req), connector: requiredInt(req, 'Connector', 1, KEY_MAX) })),
   },
   {
     method: 'delete',

@@ -10,7 +10,7 @@ import type { Provider } from '../types.ts';
 import { ProviderDialog } from './provider-dialog.tsx';
 import '../network.css';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { hasConnectors } from '@pacs/common';
+import { hasConnectors, isOnPremises } from '@pacs/common';
 import { sessionStore } from '../../../state/index.ts';
 import { ConnectorsSection } from './connectors-section.tsx';
 
@@ -62,9 +62,12 @@ function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => 
           </dt>
           <dd>
             <FormattedMessage id="network.users.count" values={{ count: provider.user_items.length }} />{' '}
-            <Link to="/admin/client/connection">
-              <FormattedMessage id="network.provider.manage_users" />
-            </Link>
+            {/* The DICOM users' screen (Client › Connection) exists on premises only (spec 3 §1). */}
+            {isOnPremises(sessionStore.edition) && (
+              <Link to="/admin/client/connection">
+                <FormattedMessage id="network.provider.manage_users" />
+              </Link>
+            )}
           </dd>
         </div>
       </dl>

@@ -11,8 +11,8 @@ import { transaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { institutionExists } from '../institutions/institutions.sql.ts';
-import { listProviders, pushModalities, updateProvider } from '../network/network.service.ts';
-import type { ProviderFields } from '../network/network.sql.ts';
+import { listProviders, pushModalities, updateProvider } from './network.service.ts';
+import type { ProviderFields } from './network.sql.ts';
 import * as sql from './connectors.sql.ts';
 
 /** The institution an administrator is bound to; null when they manage every institution's connectors. */
@@ -134,10 +134,11 @@ async function checkProvider(deps: Deps, auth: Auth, fields: sql.ConnectorProvid
 }
 
 /** `POST /providers/create`: in the connector editions, a provider of a connector; on premises, 409 (one DICOM port). */
-export async function createProvider(deps: Deps, auth: Auth, fields: sql.ConnectorProviderFields): Promise<Provider> {
+export async function createProvider(deps: Deps, auth: Auth, read: () => sql.ConnectorProviderFields): Promise<Provider> {
   if (!hasConnectors(deps.config.edition)) {
     throw new AppError('conflict', undefined, 'On premises the archive listens on one DICOM port: change the provider instead.');
   }
+  const fields = read();
   await checkProvider(deps, auth, fields, null);
   const no = await sql.insertConnectorProvider(deps.db, fields);
   return (await listProviders(deps.db)).find((provider) => provider.No === no)!;
