@@ -54,7 +54,8 @@ describe('route declarations', () => {
     const open = API_ROUTES.filter((route) => route.access === 'public').map((route) => `${route.method} ${route.path}`);
     // Single sign-on's button and its start are needed before sign-in too (features/integration),
     // and the site's logo and favicon, which the sign-in page shows (features/configs), and a
-    // medical device's identification beside the product information (features/devices).
+    // medical device's identification beside the product information (features/devices); and a
+    // connector's own call, which signs in with its Id and key rather than a session (features/network/connectors.routes.ts).
     expect(open.sort()).toEqual([
       'get /files/:name',
       'get /login',
@@ -65,6 +66,7 @@ describe('route declarations', () => {
       'get /product/imagefiles',
       'get /product/info',
       'get /state',
+      'post /connectors/settings',
       'post /login',
     ]);
   });

@@ -31,6 +31,7 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { reportPdfRoutes } from './features/reports/report-pdf.routes.ts';
 import { sharesRoutes } from './features/shares/shares.routes.ts';
 import { networkRoutes } from './features/network/network.routes.ts';
+import { connectorRoutes } from './features/network/connectors.routes.ts';
 import { forwardRoutes } from './features/forward/forward.routes.ts';
 import { exportRoutes } from './features/export/export.routes.ts';
 import { trashRoutes } from './features/trash/trash.routes.ts';
@@ -63,6 +64,7 @@ export const API_ROUTES: readonly AnyRouteSpec[] = [
   ...reportsRoutes,
   ...reportPdfRoutes,
   ...networkRoutes,
+  ...connectorRoutes,
   ...forwardRoutes,
   ...exportRoutes,
   ...trashRoutes,

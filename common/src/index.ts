@@ -41,3 +41,4 @@ export * from './person-name.ts';
 export * from './import-samples.ts';
 export * from './character-sets.ts';
 export * from './product-images.ts';
+export * from './connectors.ts';

@@ -4,8 +4,9 @@
  *                                        Institution, Connector, user_items: [DicomUser]}]
  * - PATCH /providers/update           form No, Name, AETitle, Port, AllowAnonymousUsers; a change of
  *                                     AE title, port or anonymous access restarts Orthanc (a few seconds)
- * - POST /providers/create, DELETE /providers/delete?no=
- *                                     409 on premises: the archive has one DICOM port (Orthanc's)
+ * - POST /providers/create (+ Connector), DELETE /providers/delete?no=
+ *                                     a connector's provider (connectors.routes.ts); 409 on premises:
+ *                                     the archive has one DICOM port (Orthanc's)
  * - GET /users/all                    → [DicomUser {No, Provider, Connector, Name, AETitle, IPAddress, Port}]
  * - POST /users/create, PATCH /users/update (No + fields), DELETE /users/delete?no=
  *                                     AE title unique within the provider, case-insensitively (409 naming AETitle)
@@ -22,8 +23,8 @@
 import type { Request } from 'express';
 import { MESSAGES, PING_COUNT, nodeFieldProblem, type PermissionKey } from '@pacs/common';
 import type { AnyRouteSpec } from '../../http/routes.ts';
-import { AppError } from '../../http/errors.ts';
-import { invalid, optionalBool, optionalString, requiredInt } from '../../http/input.ts';
+import { invalid, optionalBool, optionalInt, optionalString, requiredInt } from '../../http/input.ts';
+import { createProvider, deleteAnyProvider, updateAnyProvider } from './connectors.service.ts';
 import { dicomEcho, ping } from './dicom-tools.ts';
 import type { DicomUserFields, ProviderFields, SendDestinationFields } from './network.sql.ts';
 import {
@@ -36,7 +37,6 @@ import {
   listProviders,
   listSendDestinations,
   updateDicomUser,
-  updateProvider,
   updateSendDestination,
   userAeTitles,
 } from './network.service.ts';
@@ -57,7 +57,7 @@ function nameField(req: Request, name = 'Name', required = false): string {
   return value;
 }
 
-function readProvider(req: Request): ProviderFields {
+export function readProvider(req: Request): ProviderFields {
   const allowAnonymous = optionalBool(req, 'AllowAnonymousUsers');
   if (allowAnonymous === undefined) throw invalid('AllowAnonymousUsers', MESSAGES.required);
   return {
@@ -107,25 +107,27 @@ export const networkRoutes: AnyRouteSpec[] = [
     method: 'patch',
     path: '/providers/update',
     access: 'admin',
-    summary: 'Change the provider (restarts Orthanc when its AE title, port or anonymous access changes)',
-    handler: (req, _res, { deps }) => updateProvider(deps, requiredInt(req, 'No', 1, KEY_MAX), readProvider(req)),
+    summary: "Change a provider (the archive's own restarts Orthanc when its AE title, port or anonymous access changes)",
+    handler: (req, _res, { deps, auth }) =>
+      updateAnyProvider(deps, auth, requiredInt(req, 'No', 1, KEY_MAX), readProvider(req), optionalInt(req, 'Connector', 1, KEY_MAX)),
   },
   {
     method: 'post',
     path: '/providers/create',
     access: 'admin',
-    summary: 'Add a provider (cloud editions; 409 on premises)',
-    handler: () => {
-      throw new AppError('conflict', undefined, 'On premises the archive listens on one DICOM port: change the provider instead.');
-    },
+    summary: "Add a connector's provider (connector editions; 409 on premises)",
+    handler: (req, _res, { deps, auth }) =>
+      // Read after the edition's check: on premises any input gets the same 409.
+      createProvider(deps, auth, () => ({ ...readProvider(req), connector: requiredInt(req, 'Connector', 1, KEY_MAX) })),
   },
   {
     method: 'delete',
     path: '/providers/delete',
     access: 'admin',
-    summary: 'Delete a provider (cloud editions; 409 on premises)',
-    handler: () => {
-      throw new AppError('conflict', undefined, 'On premises the archive listens on one DICOM port: it cannot be deleted.');
+    summary: "Delete a connector's provider with its DICOM users (409 for the archive's own)",
+    handler: async (req, _res, { deps, auth }) => {
+      await deleteAnyProvider(deps, auth, requiredInt(req, 'no', 1, KEY_MAX, 'query'));
+      return {};
     },
   },
   {

@@ -1,5 +1,9 @@
-/** Shapes of the network calls (`/providers`, `/users`, `/sendsettings`, `/dicomecho`, `/ping`): the wire types of @pacs/common. */
+/** Shapes of the network calls (`/connectors`, `/providers`, `/users`, `/sendsettings`, `/dicomecho`, `/ping`): the wire types of @pacs/common. */
 export type {
+  Connector,
+  ConnectorInput,
+  ConnectorKey,
+  CreatedConnector,
   DicomUser,
   DicomUserInput,
   EchoRequest,

@@ -1,4 +1,7 @@
-/** admin/server/connection: the archive's own DICOM node (provider) and how many DICOM users it knows. */
+/**
+ * admin/server/connection: the archive's own DICOM node (provider) and how many DICOM users it knows;
+ * in the cloud and teleradiology editions also the connectors and the providers they listen on.
+ */
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { useState } from 'react';
@@ -7,6 +10,9 @@ import type { Provider } from '../types.ts';
 import { ProviderDialog } from './provider-dialog.tsx';
 import '../network.css';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { hasConnectors, isOnPremises } from '@pacs/common';
+import { sessionStore } from '../../../state/index.ts';
+import { ConnectorsSection } from './connectors-section.tsx';
 
 function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => void }) {
   const titleId = `provider-${provider.No}-title`;
@@ -56,9 +62,12 @@ function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => 
           </dt>
           <dd>
             <FormattedMessage id="network.users.count" values={{ count: provider.user_items.length }} />{' '}
-            <Link to="/admin/client/connection">
-              <FormattedMessage id="network.provider.manage_users" />
-            </Link>
+            {/* The DICOM users' screen (Client › Connection) exists on premises only (spec 3 §1). */}
+            {isOnPremises(sessionStore.edition) && (
+              <Link to="/admin/client/connection">
+                <FormattedMessage id="network.provider.manage_users" />
+              </Link>
+            )}
           </dd>
         </div>
       </dl>
@@ -81,8 +90,12 @@ export function ServerConnectionScreen() {
           {providers.isError ? <FormattedMessage id="network.load_failed" /> : <FormattedMessage id="common.loading" />}
         </p>
       ) : (
-        providers.data.map((provider) => <ProviderCard key={provider.No} provider={provider} onEdit={() => setEditing(provider)} />)
+        // The archive's own provider; a connector's providers are shown under their connector.
+        providers.data
+          .filter((provider) => provider.Connector === null)
+          .map((provider) => <ProviderCard key={provider.No} provider={provider} onEdit={() => setEditing(provider)} />)
       )}
+      {hasConnectors(sessionStore.edition) && <ConnectorsSection />}
       {editing && <ProviderDialog provider={editing} onClose={() => setEditing(undefined)} />}
     </div>
   );

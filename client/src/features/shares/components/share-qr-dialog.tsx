@@ -9,7 +9,7 @@ import type { ShareItem, ShareKind } from '@pacs/common';
 import { Dialog } from '../../../components/dialog.tsx';
 import { shareLink, sharePages, type SharePage } from '../share-links.ts';
 import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS } from '../messages.ts';
-import { copyText } from '../copy-text.ts';
+import { copyText } from '../../../lib/copy-text.ts';
 import { Icon } from '../../../components/icons.tsx';
 
 export const QR_WIDTH = 296;

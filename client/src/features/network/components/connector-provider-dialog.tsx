@@ -1,0 +1,82 @@
+import { Form, Formik, type FormikHelpers } from 'formik';
+import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
+import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields.tsx';
+import { useSaveConnectorProvider } from '../api/save-connector-provider.ts';
+import { connectorProviderSchema, connectorProviderValues } from '../connector-schemas.ts';
+import { nodeDialogFailure } from '../form-failure.ts';
+import { providerInput, type ProviderValues } from '../schemas.ts';
+import type { Connector, Provider } from '../types.ts';
+
+const FORM_FIELDS = ['Name', 'AETitle', 'Port', 'AllowAnonymousUsers'] as const;
+
+interface ConnectorProviderDialogProps {
+  connector: Connector;
+  /** Absent to add a provider to the connector. */
+  provider?: Provider;
+  onClose: () => void;
+}
+
+/** Add or edit a provider of a connector: an AE title and port the connector listens on at the site. */
+export function ConnectorProviderDialog({ connector, provider, onClose }: ConnectorProviderDialogProps) {
+  const intl = useIntl();
+  const save = useSaveConnectorProvider();
+  const [message, setMessage] = useState<string>();
+  const schema = useMemo(() => connectorProviderSchema(intl, connector, provider?.No), [intl, connector, provider?.No]);
+
+  const submit = async (values: ProviderValues, helpers: FormikHelpers<ProviderValues>) => {
+    setMessage(undefined);
+    try {
+      await save.mutateAsync({ ...providerInput(values), Connector: connector.No, ...(provider ? { No: provider.No } : {}) });
+      onClose();
+    } catch (error) {
+      const failure = nodeDialogFailure(error, FORM_FIELDS, intl);
+      helpers.setErrors(failure.fields);
+      setMessage(failure.message);
+    }
+  };
+
+  return (
+    <Formik initialValues={connectorProviderValues(provider)} validationSchema={schema} onSubmit={submit}>
+      {({ isSubmitting }) => (
+        <Dialog
+          title={
+            provider ? (
+              <FormattedMessage id="network.connectors.provider_edit_title" values={{ name: provider.Name || provider.AETitle }} />
+            ) : (
+              <FormattedMessage id="network.connectors.provider_add_title" values={{ name: connector.Name }} />
+            )
+          }
+          onClose={onClose}
+          footer={<FormDialogFooter formId="connector-provider-form" onCancel={onClose} disabled={isSubmitting} />}
+        >
+          <Form id="connector-provider-form" className="form" noValidate>
+            <TextField name="Name" label={<FormattedMessage id="network.name" />} autoComplete="off" />
+            <div className="form-row">
+              <TextField
+                name="AETitle"
+                label={<FormattedMessage id="network.ae_title" />}
+                hint={<FormattedMessage id="network.provider.ae_title_hint" />}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <TextField
+                name="Port"
+                label={<FormattedMessage id="network.port" />}
+                hint={<FormattedMessage id="network.connectors.port_hint" />}
+                inputMode="numeric"
+                autoComplete="off"
+              />
+            </div>
+            <CheckboxField name="AllowAnonymousUsers" label={<FormattedMessage id="network.provider.allow_anonymous" />} />
+            <p className="field-hint network-checkbox-hint">
+              <FormattedMessage id="network.connectors.allow_anonymous_hint" />
+            </p>
+            {message && <FormAlert>{message}</FormAlert>}
+          </Form>
+        </Dialog>
+      )}
+    </Formik>
+  );
+}
