@@ -201,18 +201,15 @@ export function stopWindow(progress: number, count: number): { from: number; to:
 
 type Step = { progress: sql.JobProgress; place: sql.JobPlace };
 
-/** A forward that has ended: success when every instance arrived, else failure naming what did not. */
+/**
+ * A forward that has ended: success when every instance arrived, else failure. The refused
+ * instances are named in `refused` (the list shows them in the reader's language); `error` says
+ * only why the forward stopped early, if it did.
+ */
 function finish(place: sql.JobPlace, total: number, error = ''): Step {
   const failed = place.refused.length + place.instancesNotSent;
-  const refusedText = place.refused.length > 0 ? `The destination refused ${place.refused.length} of ${total} instances.` : '';
   return {
-    progress: {
-      state: failed > 0 ? 'failure' : 'success',
-      progress: 100,
-      instancesFailed: failed,
-      error: [refusedText, error].filter((part) => part !== '').join(' '),
-      finished: true,
-    },
+    progress: { state: failed > 0 ? 'failure' : 'success', progress: 100, instancesFailed: failed, error, finished: true },
     place,
   };
 }
