@@ -7,6 +7,7 @@
  * FORWARD_MAX_REFUSALS_IN_ROW refusals and reports the rest as not sent.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server, type Socket } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ let stack: Stack;
 let admin: Session;
 let workDir: string;
 const peers: ChildProcess[] = [];
+let silent: Server | undefined;
 
 /** A storescp profile accepting Verification and the one storage SOP class named (dcmtk's -xf). */
 function profile(sopClass: string): string {
@@ -103,6 +105,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const peer of peers) peer.kill();
+  silent?.close();
   await stack?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
@@ -184,5 +187,51 @@ describe('a destination that refuses some instances', () => {
       `Stopped after ${FORWARD_MAX_REFUSALS_IN_ROW} refusals in a row: ${27 - FORWARD_MAX_REFUSALS_IN_ROW} instances not sent.`,
     );
     expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('cancels a forward still waiting for its destination, and nothing starts after the cancel', async () => {
+    // A peer that takes the connection and never answers: Orthanc's job waits for the association.
+    const sockets: Socket[] = [];
+    silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent!.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const destination = (
+      await admin.agent
+        .post(`${API}/sendsettings/create`)
+        .set(admin.csrf)
+        .type('form')
+        .send({
+          Name: 'Silent',
+          IPAddress: '127.0.0.1',
+          Port: String(port),
+          CalledAETitle: 'SILENT',
+          CallingAETitle: stack.config.dicomAet,
+        })
+        .expect(200)
+    ).body as SendDestination;
+    const [job] = (
+      await admin.agent
+        .post(`${API}/forward/create`)
+        .set(admin.csrf)
+        .send({ Destination: destination.No, Items: [{ StudyInstanceUID: ct.studyInstanceUid }] })
+        .expect(200)
+    ).body as ForwardJob[];
+    const cancelled = (
+      await admin.agent
+        .post(`${API}/forward/cancel`)
+        .set(admin.csrf)
+        .type('form')
+        .send({ Id: String(job!.Id) })
+        .expect(200)
+    ).body as ForwardJob;
+    expect(cancelled).toMatchObject({ State: 'failure', Error: 'Cancelled.', InstancesNotSent: 27, InstancesFailed: 27, Refused: [] });
+    expect(cancelled.FinishedAt).not.toBeNull();
+    const [before] = await stack.sql<{ orthanc_job: string }>('select orthanc_job from forward_jobs where id = $1', [job!.Id]);
+    // Past a sweep (every 5 s): the row stays closed on the same job.
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    const listed = ((await admin.agent.get(`${API}/forward/all`).expect(200)).body as ForwardJob[]).find((item) => item.Id === job!.Id);
+    expect(listed).toMatchObject({ Error: 'Cancelled.', FinishedAt: cancelled.FinishedAt });
+    expect(await stack.sql('select orthanc_job from forward_jobs where id = $1', [job!.Id])).toEqual([before]);
+    for (const socket of sockets) socket.destroy();
   });
 });
