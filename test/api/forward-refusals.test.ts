@@ -4,7 +4,9 @@
  * CT slices with Secondary Capture instances. The forward names exactly the refused ones (UID,
  * series and instance numbers, the reason), every CT slice arrives byte-identical in its pixels,
  * and the audit record is written. A destination that refuses everything stops after
- * FORWARD_MAX_REFUSALS_IN_ROW refusals and reports the rest as not sent.
+ * FORWARD_MAX_REFUSALS_IN_ROW refusals and reports the rest as not sent; dcmtk's dcmqrscp refuses
+ * images above its study quota with DIMSE status 0xA700, which the result names; a cancel closes
+ * a forward for good.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -233,5 +235,92 @@ describe('a destination that refuses some instances', () => {
     expect(listed).toMatchObject({ Error: 'Cancelled.', FinishedAt: cancelled.FinishedAt });
     expect(await stack.sql('select orthanc_job from forward_jobs where id = $1', [job!.Id])).toEqual([before]);
     for (const socket of sockets) socket.destroy();
+  });
+
+  it("names the instances a destination refuses with a DIMSE status, with the status's meaning", async () => {
+    // dcmqrscp refuses (0xA700, out of resources) an image larger than its storage area's study quota:
+    // the 128×128 CT slices (32 KB) are refused, the tiny Secondary Captures (under 1 KB) accepted.
+    const study = generateCt({
+      out: join(workDir, 'big'),
+      slices: 4,
+      size: 128,
+      studyUidSeed: 'forward-status',
+      patientName: 'Status^A',
+      patientId: 'FWD-S',
+    });
+    const small = [1, 3].map((seriesNumber) => {
+      const file = join(workDir, `status-sc-${seriesNumber}.dcm`);
+      const place = {
+        seriesNumber,
+        instanceNumber: 1,
+        seriesUid: uuidUid(`status-sc-${seriesNumber}`, 'series'),
+        sopUid: uuidUid(`status-sc-${seriesNumber}`, 'instance'),
+      };
+      writeFileSync(file, tinyInstance({ patientId: 'FWD-S', patientName: 'Status^A', studyUid: study.studyInstanceUid, ...place }));
+      return { file, ...place };
+    });
+    expect(
+      storeFiles([...study.files, ...small.map((one) => one.file)], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed,
+    ).toEqual([]);
+    await waitForIndexedStudies(stack, [study.studyInstanceUid], 3);
+    const folder = join(workDir, 'qr');
+    mkdirSync(folder);
+    const port = await freePort();
+    const config = join(workDir, 'qr.cfg');
+    writeFileSync(
+      config,
+      [
+        'NetworkTCPPort = ' + String(port),
+        'MaxPDUSize = 16384',
+        'MaxAssociations = 16',
+        'HostTable BEGIN',
+        'HostTable END',
+        'VendorTable BEGIN',
+        'VendorTable END',
+        'AETable BEGIN',
+        `QUOTA ${folder} RW (9, 16kb) ANY`,
+        'AETable END',
+        '',
+      ].join('\n'),
+    );
+    peers.push(spawn('dcmqrscp', ['-c', config, String(port)], { stdio: 'ignore' }));
+    const destination = (
+      await admin.agent
+        .post(`${API}/sendsettings/create`)
+        .set(admin.csrf)
+        .type('form')
+        .send({ Name: 'Quota', IPAddress: '127.0.0.1', Port: String(port), CalledAETitle: 'QUOTA', CallingAETitle: stack.config.dicomAet })
+        .expect(200)
+    ).body as SendDestination;
+    const [job] = (
+      await admin.agent
+        .post(`${API}/forward/create`)
+        .set(admin.csrf)
+        .send({ Destination: destination.No, Items: [{ StudyInstanceUID: study.studyInstanceUid }] })
+        .expect(200)
+    ).body as ForwardJob[];
+    let done: ForwardJob | undefined;
+    for (let i = 0; i < 300 && !done; i++) {
+      done = ((await admin.agent.get(`${API}/forward/all`).expect(200)).body as ForwardJob[]).find(
+        (item) => item.Id === job!.Id && item.FinishedAt !== null,
+      );
+      if (!done) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(done, JSON.stringify(done)).toMatchObject({
+      State: 'failure',
+      InstancesTotal: 6,
+      InstancesFailed: 4,
+      InstancesNotSent: 0,
+      Error: '',
+    });
+    const ctUids = [...pixelsByUid(study.files).keys()];
+    expect(done!.Refused.map((one) => one.SOPInstanceUID).sort()).toEqual(ctUids.sort());
+    for (const refusal of done!.Refused) {
+      expect(refusal).toMatchObject({ SeriesNumber: 2, Reason: 'The destination answered status A700 (refused: out of resources).' });
+    }
+    const stored = readdirSync(folder)
+      .filter((name) => name !== 'index.dat')
+      .map((name) => join(folder, name));
+    expect([...pixelsByUid(stored).keys()].sort()).toEqual(small.map((one) => one.sopUid).sort());
   });
 });
