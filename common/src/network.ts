@@ -109,6 +109,17 @@ export const FORWARD_MAX_STUDIES = 200;
 
 export type ForwardState = 'pending' | 'running' | 'success' | 'failure' | 'paused' | 'retry';
 
+/** One instance a destination refused, with what it or Orthanc said (the destination's reason where it gave one). */
+export interface ForwardRefusal {
+  SOPInstanceUID: string;
+  SeriesNumber: number | null;
+  InstanceNumber: number | null;
+  Reason: string;
+}
+
+/** Refusals in a row after which a forward stops and reports the rest as not sent. */
+export const FORWARD_MAX_REFUSALS_IN_ROW = 10;
+
 /** One study's forward: `GET /forward/all`, `POST /forward/create`. */
 export interface ForwardJob {
   Id: number;
@@ -125,6 +136,10 @@ export interface ForwardJob {
   InstancesTotal: number;
   /** Instances the destination refused or that could not be sent. */
   InstancesFailed: number;
+  /** The instances the destination refused, each named (a part of InstancesFailed). */
+  Refused: ForwardRefusal[];
+  /** Instances never offered because the forward stopped (the rest of InstancesFailed). */
+  InstancesNotSent: number;
   /** Why the job failed ('' when it did not). */
   Error: string;
   CreatedAt: string;

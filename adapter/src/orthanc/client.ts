@@ -47,6 +47,8 @@ export interface OrthancJob {
   Progress: number;
   ErrorCode?: number;
   ErrorDescription?: string;
+  /** Orthanc ≥ 1.9: what the error was about (e.g. the destination's DIMSE status). */
+  ErrorDetails?: string;
   Content?: Record<string, unknown>;
 }
 
@@ -286,6 +288,37 @@ export class OrthancClient {
     return (JSON.parse(text) as { ID: string }).ID;
   }
 
+  /**
+   * Sends one instance to a modality and waits for the destination's answer (a synchronous store,
+   * which Orthanc still runs through the job engine of this node): undefined when the destination
+   * took it, else what Orthanc said (its error and details, e.g. the destination's DIMSE status).
+   */
+  async storeInstanceToModality(
+    modality: string,
+    id: string,
+    options: RequestOptions = {},
+  ): Promise<{ code: number; message: string; details: string } | undefined> {
+    const path = `/modalities/${encodeURIComponent(modality)}/store`;
+    const body = Buffer.from(JSON.stringify({ Resources: [id], Synchronous: true, Permissive: false }));
+    const response = await this.request(path, {
+      timeoutMs: 120_000,
+      ...options,
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    const text = await response.text();
+    if (response.ok) return undefined;
+    // Orthanc answers a failed C-STORE with 500 and its error as JSON; anything else is not an answer about the instance.
+    if (response.status !== 500) throw new OrthancAnswerError(path, response.status, text);
+    try {
+      const error = JSON.parse(text) as { OrthancStatus?: number; Message?: string; Details?: string };
+      return { code: error.OrthancStatus ?? 0, message: error.Message ?? '', details: error.Details ?? '' };
+    } catch {
+      throw new OrthancAnswerError(path, response.status, text);
+    }
+  }
+
   /** One job's state, or undefined when Orthanc no longer knows it (restarted, or out of its history). */
   async getJob(id: string, options: RequestOptions = {}): Promise<OrthancJob | undefined> {
     const response = await this.request(`/jobs/${encodeURIComponent(id)}`, options);
@@ -337,7 +370,7 @@ export class OrthancClient {
       if (!job) throw new Error(`Orthanc no longer knows job ${id}`);
       if (job.State === 'Success') return job;
       if (job.State === 'Failure') {
-        const details = (job as OrthancJob & { ErrorDetails?: string }).ErrorDetails;
+        const details = job.ErrorDetails;
         throw new Error(`Orthanc job ${id} failed: ${job.ErrorDescription ?? ''}${details ? ` (${details})` : ''}`);
       }
       if (Date.now() > deadline) throw new Error(`Orthanc job ${id} did not finish within ${timeoutMs} ms`);

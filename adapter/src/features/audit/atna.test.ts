@@ -34,6 +34,15 @@ describe('DICOM audit message', () => {
     expect(xml).toContain('<ParticipantObjectName>Doe^Jane</ParticipantObjectName>');
   });
 
+  it('keeps a record with line breaks in peer text (a patient name, a user agent) one line and one frame', () => {
+    const forged = 'Doe^Jane\r\n<14>1 2026-11-26T08:00:00Z forged pacs - - - \ufefflie';
+    const message = syslogMessage(record({ patientName: forged, details: { UserAgent: 'x\ny' } }), source, '42');
+    expect(message).not.toMatch(/[\r\n]/);
+    expect(message).toContain('<ParticipantObjectName>Doe^Jane&#13;&#10;&lt;14&gt;1 2026-11-26T08:00:00Z forged');
+    const framed = frame(message);
+    expect(framed.toString('utf8')).toBe(`${Buffer.byteLength(message)} ${message}`);
+  });
+
   it('escapes what a user typed and drops what XML cannot hold', () => {
     const xml = auditMessageXml(record({ accountId: 'a"<b>&\u0001', patientName: "O'Neil <x>" }), source);
     expect(xml).toContain('UserID="a&quot;&lt;b&gt;&amp;\ufffd"');

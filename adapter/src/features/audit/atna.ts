@@ -65,6 +65,11 @@ export const ATNA_EVENTS: Record<AuditAction, EventKind> = {
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+/**
+ * A value escaped for an XML attribute or element. Tab, CR and LF become character references:
+ * kept as such by every XML reader (an attribute would otherwise turn them into spaces), and the
+ * message stays on one line for a collector that writes its messages as lines.
+ */
 export function xmlAttr(value: string): string {
   return value
     .replace(NOT_XML, '\ufffd')
@@ -72,7 +77,10 @@ export function xmlAttr(value: string): string {
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
+    .replaceAll("'", '&apos;')
+    .replaceAll('\t', '&#9;')
+    .replaceAll('\n', '&#10;')
+    .replaceAll('\r', '&#13;');
 }
 
 const coded = (tag: string, code: Code): string =>

@@ -7,6 +7,8 @@
  *                          404 when any named study, series or instance is not one the caller sees.
  * - GET /forward/all       → [ForwardJob] the caller's forwards of the last 24 hours (an
  *                          administrator's: everyone's), with their progress read from Orthanc
+ *                          and the instances a destination refused (Refused: UID, series and
+ *                          instance numbers, reason; InstancesNotSent once a forward stopped)
  * - POST /forward/cancel   form Id → ForwardJob
  */
 import type { AnyRouteSpec } from '../../http/routes.ts';

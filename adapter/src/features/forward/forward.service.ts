@@ -4,9 +4,18 @@
  * is sent: a study is narrowed to the series the caller sees (a role limited by modality forwards
  * only those), and a named series or instance must be visible itself.
  */
-import { FORWARD_MAX_STUDIES, isAdmin, type ForwardItem, type ForwardJob, type ForwardState } from '@pacs/common';
+import {
+  FORWARD_MAX_REFUSALS_IN_ROW,
+  FORWARD_MAX_STUDIES,
+  isAdmin,
+  type ForwardItem,
+  type ForwardJob,
+  type ForwardRefusal,
+  type ForwardState,
+} from '@pacs/common';
 import type { Auth } from '../../access/auth.ts';
 import { requireVisibleResource, requireVisibleStudy, visibleSeriesOf } from '../../access/visibility.ts';
+import { transaction, type DbClient } from '../../db/pool.ts';
 import { jobsNode, type Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid } from '../../http/input.ts';
@@ -31,6 +40,8 @@ const toJob = (row: sql.ForwardJobRow): ForwardJob => ({
   InstancesTotal: row.instances_total,
   InstancesFailed: row.instances_failed,
   Error: row.error,
+  Refused: row.refused,
+  InstancesNotSent: row.instances_not_sent,
   CreatedAt: row.created_at.toISOString(),
   FinishedAt: row.finished_at ? row.finished_at.toISOString() : null,
 });
@@ -117,7 +128,7 @@ export async function createForward(deps: Deps, auth: Auth, destinationNo: numbe
         patientName: await sql.selectPatientName(deps.db, plan.studyId),
         scope: plan.scope,
         orthancJob,
-        instancesTotal: plan.ids.length,
+        instanceIds: plan.ids,
       }),
     );
   }
@@ -154,11 +165,169 @@ export function progressOf(job: OrthancJob | undefined, instancesTotal: number):
   return { state, progress, instancesFailed, error, finished };
 }
 
-/** Reads the state of these unfinished forwards from Orthanc into their rows. */
+/** What a failed single-instance store means: the destination refused it, or it could not be reached. */
+export function refusalOf(answer: { message: string; details: string }): { refused: boolean; reason: string } {
+  const text = answer.details || answer.message;
+  const status = /DIMSE status (?:0x)?([0-9A-Fa-f]{4})/.exec(text)?.[1]?.toUpperCase();
+  if (status) return { refused: true, reason: `The destination answered status ${status}${statusMeaning(status)}.` };
+  // Orthanc 1.10's words when the destination accepted no presentation context for this SOP class.
+  if (/Cannot transcode .* to one of \[ *\]/.test(text))
+    return {
+      refused: true,
+      reason: 'The destination accepts no transfer syntax for this kind of object (its SOP class was not accepted).',
+    };
+  if (/presentation context|SOP class/i.test(text)) return { refused: true, reason: text };
+  const unreachable = /association|connect|timed? ?out|network/i.test(text);
+  return { refused: !unreachable, reason: text || 'Orthanc gave no reason.' };
+}
+
+/** The C-STORE failure statuses of PS3.4 B.2.3 and PS3.7 C.4, in a few words. */
+function statusMeaning(status: string): string {
+  if (status.startsWith('A7')) return ' (refused: out of resources)';
+  if (status.startsWith('A9')) return ' (error: the data set does not match the SOP class)';
+  if (status.startsWith('C')) return ' (error: cannot understand)';
+  if (status === '0122') return ' (SOP class not supported)';
+  if (status === '0124') return ' (not authorized)';
+  return '';
+}
+
+/** The bounds of where a failed job stopped, from Orthanc's rounded percentage of `count` instances. */
+export function stopWindow(progress: number, count: number): { from: number; to: number } {
+  const last = Math.max(0, count - 1);
+  const from = Math.min(last, Math.max(0, Math.ceil(((progress - 0.5) * count) / 100)));
+  const to = Math.min(last, Math.max(from, Math.floor(((progress + 0.5) * count) / 100)));
+  return { from, to };
+}
+
+type Step = { progress: sql.JobProgress; place: sql.JobPlace };
+
+/**
+ * A forward that has ended: success when every instance arrived, else failure. The refused
+ * instances are named in `refused` (the list shows them in the reader's language); `error` says
+ * only why the forward stopped early, if it did.
+ */
+function finish(place: sql.JobPlace, total: number, error = ''): Step {
+  const failed = place.refused.length + place.instancesNotSent;
+  return {
+    progress: { state: failed > 0 ? 'failure' : 'success', progress: 100, instancesFailed: failed, error, finished: true },
+    place,
+  };
+}
+
+/**
+ * After Orthanc's job stopped at a refusal: resends the instances around the stop one at a time
+ * (Orthanc's percentage places the stop within a window of about count/100 instances), names the
+ * one refused, and starts a new job for the rest. Bounded: FORWARD_MAX_REFUSALS_IN_ROW refusals
+ * without an accepted instance between them stop the forward, the rest reported as not sent.
+ */
+async function resumeAfterFailure(
+  deps: Deps,
+  client: DbClient,
+  row: sql.ForwardJobRow,
+  ids: readonly string[],
+  job: OrthancJob,
+): Promise<Step> {
+  const total = ids.length;
+  const start = row.batch_start;
+  const window = stopWindow(job.Progress, total - start);
+  const refused: ForwardRefusal[] = [...row.refused];
+  let refusedInRow = window.from > 0 ? 0 : row.refused_in_row;
+  const place = (at: number, notSent = 0): sql.JobPlace => ({
+    orthancJob: row.orthanc_job,
+    batchStart: at,
+    refused,
+    refusedInRow,
+    instancesNotSent: notSent,
+  });
+  if (row.destination === null) return finish(place(start, total - start), total, 'The send destination was deleted.');
+  const modality = `${DESTINATION_MODALITY_PREFIX}${row.destination}`;
+  for (let at = start + window.from; at <= start + window.to; at++) {
+    const answer = await jobsNode(deps).storeInstanceToModality(modality, ids[at]!);
+    if (!answer) {
+      refusedInRow = 0;
+      continue;
+    }
+    const { refused: isRefusal, reason } = refusalOf(answer);
+    if (!isRefusal) return finish(place(at, total - at), total, `Stopped after ${at - refused.length} of ${total} instances: ${reason}`);
+    const instance = await sql.selectInstancePlace(client, ids[at]!);
+    refused.push({
+      SOPInstanceUID: instance?.sop_instance_uid ?? `(Orthanc ${ids[at]!})`,
+      SeriesNumber: instance?.series_number ?? null,
+      InstanceNumber: instance?.instance_number ?? null,
+      Reason: reason,
+    });
+    refusedInRow += 1;
+    const rest = total - at - 1;
+    if (refusedInRow >= FORWARD_MAX_REFUSALS_IN_ROW && rest > 0)
+      return finish(place(at + 1, rest), total, `Stopped after ${refusedInRow} refusals in a row: ${rest} instances not sent.`);
+    return continueFrom(deps, at + 1, ids, place);
+  }
+  // Every instance around the stop arrived this time (the failure passed): go on after them.
+  return continueFrom(deps, start + window.to + 1, ids, place);
+}
+
+/** Starts the job for the instances from `at` on, or finishes when none is left. */
+async function continueFrom(deps: Deps, at: number, ids: readonly string[], place: (at: number) => sql.JobPlace): Promise<Step> {
+  const next = place(at);
+  if (at >= ids.length) return finish(next, ids.length);
+  // row.destination is checked by the caller; the modality name is in the job being replaced.
+  return { progress: runningAt(at, ids.length, 0, 'pending', next.refused.length), place: next };
+}
+
+function runningAt(start: number, total: number, percent: number, state: ForwardState, refused: number): sql.JobProgress {
+  return {
+    state,
+    progress: Math.max(0, Math.min(99, Math.floor((100 * (start + (percent / 100) * (total - start))) / total))),
+    instancesFailed: refused,
+    error: '',
+    finished: false,
+  };
+}
+
+/** One step of a forward whose instances are known: Orthanc's job read, and the next job started after a refusal. */
+async function stepJob(
+  deps: Deps,
+  client: DbClient,
+  row: sql.ForwardJobRow,
+  ids: readonly string[],
+  job: OrthancJob | undefined,
+): Promise<Step> {
+  const total = ids.length;
+  const place: sql.JobPlace = {
+    orthancJob: row.orthanc_job,
+    batchStart: row.batch_start,
+    refused: row.refused,
+    refusedInRow: row.refused_in_row,
+    instancesNotSent: 0,
+  };
+  if (!job) return finish({ ...place, instancesNotSent: total - row.batch_start }, total, progressOf(undefined, total).error);
+  if (job.State === 'Success') return finish({ ...place, refusedInRow: 0 }, total);
+  if (job.State !== 'Failure')
+    return {
+      progress: runningAt(row.batch_start, total, job.Progress, job.State.toLowerCase() as ForwardState, row.refused.length),
+      place,
+    };
+  const step = await resumeAfterFailure(deps, client, row, ids, job);
+  if (step.progress.finished || row.destination === null) return step;
+  const orthancJob = await startJob(deps, row.destination, ids.slice(step.place.batchStart));
+  return { progress: step.progress, place: { ...step.place, orthancJob } };
+}
+
+/** Reads the state of these unfinished forwards from Orthanc into their rows, one step each. */
 async function refreshJobs(deps: Deps, rows: readonly sql.ForwardJobRow[]): Promise<void> {
-  for (const row of rows) {
-    const job = await jobsNode(deps).getJob(row.orthanc_job, { timeoutMs: 5000 });
-    await sql.updateJob(deps.db, row.id, progressOf(job, row.instances_total));
+  for (const listed of rows) {
+    await transaction(deps.db, async (client) => {
+      // Another replica (or request) stepping this forward now holds it: it is skipped here.
+      const row = await sql.lockOpenJob(client, listed.id);
+      if (!row) return;
+      const job = await jobsNode(deps).getJob(row.orthanc_job, { timeoutMs: 5000 });
+      if (row.instance_ids === null) {
+        await sql.updateJob(client, row.id, progressOf(job, row.instances_total));
+        return;
+      }
+      const step = await stepJob(deps, client, row, row.instance_ids, job);
+      await sql.updateJob(client, row.id, step.progress, step.place);
+    });
   }
 }
 
@@ -183,16 +352,35 @@ export async function listForwards(deps: Deps, auth: Auth): Promise<ForwardJob[]
 
 /** Cancels a forward that is still running: the caller's own, or anyone's for an administrator. */
 export async function cancelForward(deps: Deps, auth: Auth, id: number): Promise<ForwardJob> {
-  const row = await sql.selectJob(deps.db, id);
-  const mine = row && (row.account_id === auth.accountId || isAdmin(auth.permissions));
-  if (!row || !mine) throw new AppError('not_found');
-  if (row.finished_at === null) {
+  const listed = await sql.selectJob(deps.db, id);
+  const mine = listed && (listed.account_id === auth.accountId || isAdmin(auth.permissions));
+  if (!listed || !mine) throw new AppError('not_found');
+  // Under the row's lock, so a step resending single instances ends before the cancel and starts nothing after it.
+  await transaction(deps.db, async (client) => {
+    const row = await sql.lockJob(client, id);
+    if (!row || row.finished_at !== null) return;
     await jobsNode(deps)
       .cancelJob(row.orthanc_job)
       .catch((error: unknown) => log.warn(`Cancel of job ${row.orthanc_job}: ${String(error)}`));
     const job = await jobsNode(deps).getJob(row.orthanc_job);
-    const progress = progressOf(job, row.instances_total);
-    await sql.updateJob(deps.db, id, job && job.State === 'Failure' ? { ...progress, error: 'Cancelled.' } : progress);
-  }
+    const total = row.instances_total;
+    if (job?.State === 'Success') {
+      await sql.updateJob(client, id, finish(placeOf(row, 0), total).progress, placeOf(row, 0));
+      return;
+    }
+    const sent = Math.floor(row.batch_start + ((job?.Progress ?? 0) / 100) * (total - row.batch_start));
+    const place = placeOf(row, Math.max(0, total - sent));
+    await sql.updateJob(client, id, { ...finish(place, total, 'Cancelled.').progress, progress: Math.floor((100 * sent) / total) }, place);
+  });
   return toJob((await sql.selectJob(deps.db, id))!);
+}
+
+function placeOf(row: sql.ForwardJobRow, notSent: number): sql.JobPlace {
+  return {
+    orthancJob: row.orthanc_job,
+    batchStart: row.batch_start,
+    refused: row.refused,
+    refusedInRow: row.refused_in_row,
+    instancesNotSent: notSent,
+  };
 }

@@ -1,5 +1,5 @@
 /** Every SQL statement of forwarding: the instances to send, and the forward jobs. */
-import type { ForwardState } from '@pacs/common';
+import type { ForwardRefusal, ForwardState } from '@pacs/common';
 import type { Db, DbClient } from '../../db/pool.ts';
 
 /**
@@ -47,6 +47,12 @@ export interface ForwardJobRow {
   error: string;
   created_at: Date;
   finished_at: Date | null;
+  /** The Orthanc ids in the order sent; null for forwards made before refusals were named. */
+  instance_ids: string[] | null;
+  batch_start: number;
+  refused: ForwardRefusal[];
+  refused_in_row: number;
+  instances_not_sent: number;
 }
 
 export interface NewForwardJob {
@@ -56,14 +62,15 @@ export interface NewForwardJob {
   patientName: string;
   scope: ForwardJobRow['scope'];
   orthancJob: string;
-  instancesTotal: number;
+  /** The Orthanc ids in the order the job sends them. */
+  instanceIds: readonly string[];
 }
 
 export async function insertJob(db: Db | DbClient, job: NewForwardJob): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `insert into forward_jobs (account_id, destination, destination_name, called_ae_title, ip_address, port, study_instance_uid,
-                               patient_name, scope, orthanc_job, instances_total)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+                               patient_name, scope, orthanc_job, instances_total, instance_ids)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
     [
       job.accountId,
       job.destination.no,
@@ -75,16 +82,22 @@ export async function insertJob(db: Db | DbClient, job: NewForwardJob): Promise<
       job.patientName,
       job.scope,
       job.orthancJob,
-      job.instancesTotal,
+      job.instanceIds.length,
+      job.instanceIds,
     ],
   );
   return rows[0]!.id;
 }
 
+/** Every column but the instance ids, which only a step reads (the list is polled every second). */
+const LISTED = `id, account_id, destination, destination_name, called_ae_title, ip_address, port, study_instance_uid, patient_name,
+  scope, orthanc_job, instances_total, state, progress, instances_failed, error, created_at, finished_at,
+  null::text[] as instance_ids, batch_start, refused, refused_in_row, instances_not_sent`;
+
 /** The caller's forwards of the last `hours` (everyone's when `accountId` is null), newest first. */
 export async function selectJobs(db: Db, accountId: string | null, hours: number): Promise<ForwardJobRow[]> {
   const { rows } = await db.query<ForwardJobRow>(
-    `select * from forward_jobs where ($1::text is null or account_id = $1) and created_at > now() - make_interval(hours => $2)
+    `select ${LISTED} from forward_jobs where ($1::text is null or account_id = $1) and created_at > now() - make_interval(hours => $2)
       order by id desc limit 500`,
     [accountId, hours],
   );
@@ -92,13 +105,44 @@ export async function selectJobs(db: Db, accountId: string | null, hours: number
 }
 
 export async function selectJob(db: Db, id: number): Promise<ForwardJobRow | undefined> {
-  const { rows } = await db.query<ForwardJobRow>('select * from forward_jobs where id = $1', [id]);
+  const { rows } = await db.query<ForwardJobRow>(`select ${LISTED} from forward_jobs where id = $1`, [id]);
   return rows[0];
 }
 
 export async function selectOpenJobs(db: Db): Promise<ForwardJobRow[]> {
-  const { rows } = await db.query<ForwardJobRow>('select * from forward_jobs where finished_at is null order by id limit 1000');
+  const { rows } = await db.query<ForwardJobRow>(`select ${LISTED} from forward_jobs where finished_at is null order by id limit 1000`);
   return rows;
+}
+
+/**
+ * Locks an unfinished forward for one step (start of the next Orthanc job, or single-instance
+ * resends); undefined when it has finished or another replica is stepping it now.
+ */
+export async function lockOpenJob(client: DbClient, id: number): Promise<ForwardJobRow | undefined> {
+  const { rows } = await client.query<ForwardJobRow>(
+    'select * from forward_jobs where id = $1 and finished_at is null for update skip locked',
+    [id],
+  );
+  return rows[0];
+}
+
+/** Locks a forward for its cancel, waiting for a step under way. */
+export async function lockJob(client: DbClient, id: number): Promise<ForwardJobRow | undefined> {
+  const { rows } = await client.query<ForwardJobRow>('select * from forward_jobs where id = $1 for update', [id]);
+  return rows[0];
+}
+
+/** The UID and numbers of an instance by its Orthanc id, as a refusal names it. */
+export async function selectInstancePlace(
+  db: Db | DbClient,
+  orthancId: string,
+): Promise<{ sop_instance_uid: string; series_number: number | null; instance_number: number | null } | undefined> {
+  const { rows } = await db.query<{ sop_instance_uid: string; series_number: number | null; instance_number: number | null }>(
+    `select i.sop_instance_uid, s.series_number, i.instance_number from instances i join series s on s.id = i.series_id
+      where i.orthanc_id = $1 limit 1`,
+    [orthancId],
+  );
+  return rows[0];
 }
 
 export interface JobProgress {
@@ -109,11 +153,35 @@ export interface JobProgress {
   finished: boolean;
 }
 
-export async function updateJob(db: Db, id: number, progress: JobProgress): Promise<void> {
+/** Where a resumable forward stands: the Orthanc job now running and what was found so far. */
+export interface JobPlace {
+  orthancJob: string;
+  batchStart: number;
+  refused: readonly ForwardRefusal[];
+  refusedInRow: number;
+  instancesNotSent: number;
+}
+
+export async function updateJob(db: Db | DbClient, id: number, progress: JobProgress, place?: JobPlace): Promise<void> {
   await db.query(
     `update forward_jobs set state = $2, progress = $3, instances_failed = $4, error = $5,
-            finished_at = case when $6 then coalesce(finished_at, now()) else null end
+            finished_at = case when $6 then coalesce(finished_at, now()) else null end,
+            orthanc_job = coalesce($7, orthanc_job), batch_start = coalesce($8, batch_start),
+            refused = coalesce($9::jsonb, refused), refused_in_row = coalesce($10, refused_in_row),
+            instances_not_sent = coalesce($11, instances_not_sent)
       where id = $1`,
-    [id, progress.state, progress.progress, progress.instancesFailed, progress.error, progress.finished],
+    [
+      id,
+      progress.state,
+      progress.progress,
+      progress.instancesFailed,
+      progress.error,
+      progress.finished,
+      place?.orthancJob ?? null,
+      place?.batchStart ?? null,
+      place ? JSON.stringify(place.refused) : null,
+      place?.refusedInRow ?? null,
+      place?.instancesNotSent ?? null,
+    ],
   );
 }

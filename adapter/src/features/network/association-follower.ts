@@ -14,12 +14,13 @@
 import type { LiveAssociation } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
 import { log } from '../../log.ts';
-import { AssociationTracker, parseAssociationLine } from './associations.ts';
+import { AssociationLines, AssociationTracker } from './associations.ts';
 import { LogTail, type TailOptions } from './log-tail.ts';
 import * as sql from './network.sql.ts';
 
 interface Followed {
   tail: LogTail;
+  lines: AssociationLines;
   tracker: AssociationTracker;
 }
 
@@ -38,6 +39,7 @@ export class AssociationFollower {
   ) {
     this.followed = paths.map((path) => ({
       tail: new LogTail(path, (fileId, size) => this.startAt(path, fileId, size), options.tail),
+      lines: new AssociationLines(),
       tracker: new AssociationTracker(),
     }));
   }
@@ -79,7 +81,7 @@ export class AssociationFollower {
         const batch = byFile.get(line.fileId) ?? { end: 0, facts: [] };
         byFile.set(line.fileId, batch);
         batch.end = line.end;
-        const event = parseAssociationLine(line.text);
+        const event = entry.lines.parse(line.text);
         const outcome = event && entry.tracker.apply(event);
         if (!outcome) continue;
         batch.facts.push({

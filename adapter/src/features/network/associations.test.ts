@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AssociationTracker, glogTime, parseAssociationLine, type AssociationEvent } from './associations.ts';
+import { AssociationLines, AssociationTracker, glogTime, parseAssociationLine, type AssociationEvent } from './associations.ts';
 
 // Lines exactly as Orthanc 1.10.1 (Debian 12) wrote them with --verbose-dicom, for echoscu,
 // findscu, a held association (test/harness/dicom-association.ts) and the refusals.
@@ -141,5 +141,61 @@ describe('association tracker', () => {
     ).toBeNull();
     expect(parseAssociationLine('W1126 11:33:31.300743 JobsEngine.cpp:272] The jobs engine has started with 2 threads')).toBeNull();
     expect(parseAssociationLine('F: Reason: Called AE Title Not Recognized')).toBeNull();
+  });
+});
+
+describe('peer text in the log', () => {
+  // As Orthanc 1.10.1 wrote them for a held association whose calling AE title was
+  // "EV\r\nI1126 11:2" (test/api/association-forgery.test.ts): the CR LF splits each line, and
+  // the log reader (log-tail.ts) drops the CR before the break.
+  const SPLIT = [
+    'I1126 15:06:13.750666 CommandDispatcher.cpp:333] (dicom) Association Received from AET EV',
+    'I1126 11:2 on IP 127.0.0.1',
+    'I1126 15:06:13.750924 CommandDispatcher.cpp:664] (dicom) Association Acknowledged (Max Send PDV: 16372) to AET EV',
+    'I1126 11:2 on IP 127.0.0.1',
+    'I1126 15:06:15.273806 CommandDispatcher.cpp:929] (dicom) Finishing association with AET EV',
+    'I1126 11:2 on IP 127.0.0.1: DUL Peer Requested Release',
+    'I1126 15:06:15.273870 CommandDispatcher.cpp:937] (dicom) Association Release with AET EV',
+    'I1126 11:2 on IP 127.0.0.1',
+  ];
+  const now = new Date(2026, 10, 26, 16);
+
+  it('joins a line an AE title split, counts its association once and shows the title escaped', () => {
+    const reader = new AssociationLines();
+    const events = SPLIT.map((text) => reader.parse(text, now)).filter((event) => event !== null);
+    expect(events.map((event) => [event.kind, event.aeTitle, event.ip])).toEqual([
+      ['received', 'EV\\nI1126 11:2', '127.0.0.1'],
+      ['acknowledged', 'EV\\nI1126 11:2', '127.0.0.1'],
+      ['released', 'EV\\nI1126 11:2', '127.0.0.1'],
+    ]);
+    const tracker = new AssociationTracker();
+    const outcomes = events.map((event) => tracker.apply(event));
+    expect(outcomes.filter((outcome) => outcome?.decided === 'accepted')).toHaveLength(1);
+    expect(tracker.live()).toEqual([]);
+  });
+
+  it('takes no event from association text anywhere but right after a whole glog header', () => {
+    const reader = new AssociationLines();
+    const forged = [
+      'W1126 11:35:15.548578 OrthancConfiguration.cpp:770] Modality "I1126 11:26:33.768395 A.cpp:1] (dicom) Association Received from AET A on IP 1.2.3.4',
+      '(dicom) Association Release with AET MYMOD on IP 127.0.0.1',
+      'I1126 11:26:33.768395 CommandDispatcher.cpp:333] (dicom) Association Release with AET MYMOD on IP 127.0.0.1',
+    ];
+    expect(forged.map((text) => reader.parse(text, now)?.kind ?? null)).toEqual([null, null, 'released']);
+    expect(parseAssociationLine('x I1126 11:26:33.768395 C.cpp:1] (dicom) Association Received from AET A on IP 1.2.3.4', now)).toBeNull();
+  });
+
+  it("keeps Orthanc's own address when an AE title imitates one, and escapes control characters", () => {
+    const aborted = parseAssociationLine(
+      'I1126 11:34:43.138871 CommandDispatcher.cpp:947] (dicom) DIMSE failure (aborting association with AET X on IP 9): on IP 127.0.0.1): DIMSE No data available (timeout in non-blocking mode)',
+      now,
+    );
+    expect(aborted).toMatchObject({ kind: 'aborted', aeTitle: 'X on IP 9):', ip: '127.0.0.1' });
+    expect(
+      parseAssociationLine(
+        'I1126 15:06:15.274604 CommandDispatcher.cpp:333] (dicom) Association Received from AET EV\u001b[31mRED on IP 127.0.0.1',
+        now,
+      ),
+    ).toMatchObject({ aeTitle: 'EV\\x1B[31mRED' });
   });
 });

@@ -15,8 +15,15 @@
  *   I… (dicom) No presentation context proposed                                           (no AET/IP)
  * The two lines without an AE title follow their association's "Received" in the same thread, so
  * they belong to the latest association received and not yet decided.
+ *
+ * The AE titles are the peer's bytes as it sent them (docs/decisions.md "Peer text in logs"): a
+ * line is an event only when Orthanc's message starts right after a whole glog header, so text
+ * a peer put elsewhere in a line cannot pass for one; a CR or LF in an AE title splits Orthanc's
+ * line, and AssociationLines joins the pieces again (a piece cannot start with a glog header: an
+ * AE title has 16 bytes); the AE title keeps its control characters only escaped (`printable`).
  */
 import type { LiveAssociation } from '@pacs/common';
+import { printable } from '../../log.ts';
 
 export type AssociationEventKind = 'received' | 'acknowledged' | 'released' | 'aborted' | 'rejected';
 
@@ -29,16 +36,22 @@ export interface AssociationEvent {
 }
 
 const GLOG_TIME = /^[IWEF](\d{2})(\d{2}) (\d{2}):(\d{2}):(\d{2})\.(\d{1,6})/;
+/** A whole glog header as Orthanc 1.10 writes it: `I1126 11:26:33.768395 CommandDispatcher.cpp:333] `. */
+const HEADER = '^[IWEF]\\d{4} \\d{2}:\\d{2}:\\d{2}\\.\\d{6} +(?:\\d+ +)?[\\w.+-]+:\\d+\\] ';
+const GLOG_HEADER = new RegExp(HEADER);
+// `s`: an AE title rejoined from split lines holds line breaks; the IP, Orthanc's own, ends the line.
 const PEER = 'AET (.*?) on IP (\\S+?)';
+const line = (message: string) => new RegExp(`${HEADER}${message}`, 's');
 const LINES: [AssociationEventKind, RegExp][] = [
-  ['received', new RegExp(`\\(dicom\\) Association Received from ${PEER}$`)],
-  ['acknowledged', new RegExp(`\\(dicom\\) Association Acknowledged \\(.*?\\) to ${PEER}(?: \\(.*\\))?$`)],
-  ['released', new RegExp(`\\(dicom\\) Association Release with ${PEER}$`)],
-  ['aborted', new RegExp(`\\(dicom\\) Association Aborted with ${PEER}$`)],
-  ['aborted', new RegExp(`\\(dicom\\) DIMSE failure \\(aborting association with ${PEER}\\):`)],
-  ['rejected', new RegExp(`\\] Rejected association for remote ${PEER}$`)],
-  ['rejected', /\] Rejected association, because of a bad called AET/],
-  ['rejected', /\(dicom\) No presentation context proposed$/],
+  ['received', line(`\\(dicom\\) Association Received from ${PEER}$`)],
+  ['acknowledged', line(`\\(dicom\\) Association Acknowledged \\([^)]*\\) to ${PEER}(?: \\(but no valid presentation contexts\\))?$`)],
+  ['released', line(`\\(dicom\\) Association Release with ${PEER}$`)],
+  ['aborted', line(`\\(dicom\\) Association Aborted with ${PEER}$`)],
+  // Greedy here: the AE title comes before DCMTK's reason, so the last "on IP …):" is Orthanc's.
+  ['aborted', line('\\(dicom\\) DIMSE failure \\(aborting association with AET (.*) on IP (\\S+?)\\): ')],
+  ['rejected', line(`Rejected association for remote ${PEER}$`)],
+  ['rejected', line('Rejected association, because of a bad called AET')],
+  ['rejected', line('\\(dicom\\) No presentation context proposed$')],
 ];
 
 /**
@@ -66,9 +79,38 @@ export function parseAssociationLine(line: string, now: Date = new Date()): Asso
     if (!match) continue;
     const at = glogTime(line, now);
     if (!at) return null;
-    return { kind, aeTitle: match[1] ?? null, ip: match[2] ?? null, at };
+    return { kind, aeTitle: match[1] === undefined ? null : printable(match[1]), ip: match[2] ?? null, at };
   }
   return null;
+}
+
+/** Pieces of one split line joined at most (an AE title of 16 bytes has room for fewer line breaks). */
+const MAX_PIECES = 16;
+
+/**
+ * Parses a log's lines in order, joining a line that a CR or LF in a peer's AE title split: a
+ * line that does not start with a glog header continues the one before it. Without this, an AE
+ * title with a line break would leave its association out of the counts and the live list.
+ */
+export class AssociationLines {
+  private unparsed: string | null = null;
+  private pieces = 0;
+
+  parse(text: string, now: Date = new Date()): AssociationEvent | null {
+    if (GLOG_HEADER.test(text)) {
+      const event = parseAssociationLine(text, now);
+      this.unparsed = event ? null : text;
+      this.pieces = 1;
+      return event;
+    }
+    // A piece of the line before (or of a multi-line message, which never parses).
+    if (this.unparsed === null || this.pieces >= MAX_PIECES) return null;
+    this.unparsed = `${this.unparsed}\n${text}`;
+    this.pieces += 1;
+    const event = parseAssociationLine(this.unparsed, now);
+    if (event) this.unparsed = null;
+    return event;
+  }
 }
 
 /** What one event means for the statistics: an association decided, and the open counts after it. */

@@ -31,7 +31,9 @@ export function ForwardProgress() {
   );
   if (shown.length === 0) return null;
 
-  const sent = (job: ForwardJob) => Math.floor((job.Progress / 100) * job.InstancesTotal);
+  // A finished forward counts what arrived; a running one, how far Orthanc's job got.
+  const sent = (job: ForwardJob) =>
+    job.FinishedAt !== null ? job.InstancesTotal - job.InstancesFailed : Math.floor((job.Progress / 100) * job.InstancesTotal);
   return (
     <section className="forward-panel" aria-label={intl.formatMessage({ id: 'forward.progress.title' })}>
       <header className="forward-panel-header">
@@ -70,9 +72,44 @@ export function ForwardProgress() {
             </div>
             <ProgressBar percent={job.Progress} label={intl.formatMessage({ id: 'forward.progress.title' })} />
             {job.Error !== '' && <p className="forward-job-error">{job.Error}</p>}
+            {job.Refused.length > 0 && <RefusedInstances job={job} />}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The instances the destination refused, each by its place and UID with the reason given. */
+function RefusedInstances({ job }: { job: ForwardJob }) {
+  const intl = useIntl();
+  return (
+    <details className="forward-refused" open={job.Refused.length <= 5}>
+      <summary>
+        <FormattedMessage id="forward.refused.title" values={{ count: job.Refused.length }} />
+        {job.InstancesNotSent > 0 && (
+          <>
+            {' · '}
+            <FormattedMessage id="forward.refused.not_sent" values={{ count: job.InstancesNotSent }} />
+          </>
+        )}
+      </summary>
+      <ul className="forward-refused-list">
+        {job.Refused.map((refusal) => (
+          <li key={refusal.SOPInstanceUID}>
+            {refusal.SeriesNumber !== null && refusal.InstanceNumber !== null && (
+              <span className="forward-refused-place">
+                {intl.formatMessage(
+                  { id: 'forward.refused.place' },
+                  { series: intl.formatNumber(refusal.SeriesNumber), instance: intl.formatNumber(refusal.InstanceNumber) },
+                )}
+              </span>
+            )}
+            <bdi className="forward-refused-uid">{refusal.SOPInstanceUID}</bdi>
+            <bdi className="forward-refused-reason">{refusal.Reason}</bdi>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
