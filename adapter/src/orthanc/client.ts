@@ -8,6 +8,7 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
 import { ORTHANC_RETRY_MS, orthancAgent, proxyAgent } from './agent.ts';
+import type { ReadNodes } from './read-nodes.ts';
 
 export interface OrthancSystem {
   Name: string;
@@ -38,6 +39,8 @@ export interface OrthancRequestInit extends RequestOptions {
   /** A streamed body of known length (instead of `body`): large files are never held whole. */
   upload?: { stream: Readable; length: number };
   headers?: Record<string, string>;
+  /** A POST that only reads (POST /tools/lookup, /tools/bulk-content): retried like a GET. */
+  idempotent?: boolean;
 }
 
 /** A job as GET /jobs/{id} answers it (the fields we read). */
@@ -71,13 +74,18 @@ export interface OrthancLookup {
   Type: 'Patient' | 'Study' | 'Series' | 'Instance';
 }
 
+/** A read: GET, HEAD or a POST that only reads, nothing streamed up. Never a write. */
+function isRead(init: OrthancRequestInit): boolean {
+  const method = init.method ?? 'GET';
+  return (method === 'GET' || method === 'HEAD' || (method === 'POST' && init.idempotent === true)) && !init.upload;
+}
+
 /**
- * A read (GET or HEAD, nothing uploaded, not aborted) that failed because no Orthanc answered at
- * the connection level; not a time-out (a second wait would double it).
+ * A read that failed because no Orthanc answered at the connection level (refused, reset, hung
+ * up, a balancer's 502/504), not aborted; not a time-out (a second wait would double it).
  */
 function retriable(error: unknown, init: OrthancRequestInit): boolean {
-  const method = init.method ?? 'GET';
-  if ((method !== 'GET' && method !== 'HEAD') || init.upload || init.signal?.aborted) return false;
+  if (!isRead(init) || init.signal?.aborted) return false;
   if (!(error instanceof OrthancUnavailableError)) return false;
   const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
   return !/did not answer/.test(cause);
@@ -92,13 +100,15 @@ export class OrthancClient {
     password: string,
     /** Which connection pool to use (agent.ts): the follower has its own. */
     private readonly agent: http.Agent = orthancAgent,
+    /** A cluster's nodes, which reads go to directly (read-nodes.ts); absent: every call to `url`. */
+    private readonly nodes?: ReadNodes,
   ) {
     this.authorization = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
   }
 
   /** Where the proxy streams from, with the same credentials (the one place they are encoded). */
   proxyTarget(): ProxyTarget {
-    return { baseUrl: this.url, authorization: this.authorization };
+    return { baseUrl: this.url, authorization: this.authorization, nodes: this.nodes };
   }
 
   /**
@@ -107,22 +117,25 @@ export class OrthancClient {
    * keep-alive hint would make fetch open a connection per call.
    */
   async request(path: string, init: OrthancRequestInit = {}): Promise<Response> {
+    const first = this.nodes && isRead(init) ? this.nodes.pick() : this.url;
     try {
-      return await this.requestOnce(path, init);
+      return await this.requestOnce(first, path, init);
     } catch (error) {
       if (!retriable(error, init)) throw error;
-      // A refused or reset connection, or a balancer's 502/504: in a cluster the balancer sends the
-      // second try to a live node (the dead one is marked down); alone, Orthanc may be restarting.
+      // A read that found no Orthanc: once more, after a short pause. In a cluster on another node,
+      // the failed one passed over for a few seconds; alone, Orthanc may be restarting. Never a
+      // write: it may have been done before the connection broke.
+      this.nodes?.failed(first);
       await new Promise((resolve) => setTimeout(resolve, ORTHANC_RETRY_MS));
-      return this.requestOnce(path, init);
+      return this.requestOnce(this.nodes ? this.nodes.pick(first) : this.url, path, init);
     }
   }
 
-  private requestOnce(path: string, init: OrthancRequestInit): Promise<Response> {
+  private requestOnce(base: string, path: string, init: OrthancRequestInit): Promise<Response> {
     const { timeoutMs = 10_000, signal, method = 'GET', body, upload, headers = {} } = init;
     const length = upload ? upload.length : body?.length;
     return new Promise<Response>((resolve, reject) => {
-      const request = http.request(`${this.url}${path}`, {
+      const request = http.request(`${base}${path}`, {
         method,
         agent: this.agent,
         headers: { authorization: this.authorization, ...headers, ...(length !== undefined ? { 'content-length': String(length) } : {}) },
@@ -207,7 +220,7 @@ export class OrthancClient {
   getInstances(ids: readonly string[], options: RequestOptions = {}): Promise<OrthancInstance[]> {
     if (ids.length === 0) return Promise.resolve([]);
     const body = Buffer.from(JSON.stringify({ Resources: ids, Level: 'Instance', Metadata: false }));
-    return this.jsonPost<OrthancInstance[]>('/tools/bulk-content', body, options);
+    return this.jsonPost<OrthancInstance[]>('/tools/bulk-content', body, { ...options, idempotent: true });
   }
 
   getSeries(id: string, options?: RequestOptions): Promise<OrthancSeries> {
@@ -245,10 +258,10 @@ export class OrthancClient {
 
   /** The resources whose DICOM identifier (a UID, a PatientID) is `value` (POST /tools/lookup). */
   lookup(value: string, options: RequestOptions = {}): Promise<OrthancLookup[]> {
-    return this.jsonPost<OrthancLookup[]>('/tools/lookup', Buffer.from(value), options);
+    return this.jsonPost<OrthancLookup[]>('/tools/lookup', Buffer.from(value), { ...options, idempotent: true });
   }
 
-  private async jsonPost<T>(path: string, body: Buffer, options: RequestOptions): Promise<T> {
+  private async jsonPost<T>(path: string, body: Buffer, options: RequestOptions & { idempotent?: boolean }): Promise<T> {
     const response = await this.request(path, { ...options, method: 'POST', body, headers: { 'content-type': 'text/plain' } });
     if (!response.ok) throw new Error(`Orthanc ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
