@@ -74,6 +74,13 @@ export interface OrthancLookup {
   Type: 'Patient' | 'Study' | 'Series' | 'Instance';
 }
 
+/** An answer whose connection broke while its body was read (Node's "aborted", ECONNRESET). */
+function brokenBody(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  return code === 'ECONNRESET' || /^(aborted|terminated)$/.test(message);
+}
+
 /** A read: GET, HEAD or a POST that only reads, nothing streamed up. Never a write. */
 function isRead(init: OrthancRequestInit): boolean {
   const method = init.method ?? 'GET';
@@ -153,7 +160,11 @@ export class OrthancClient {
       });
       request.on('response', (answer) => {
         answer.on('end', done);
-        answer.on('error', done);
+        answer.on('error', () => {
+          done();
+          // Cut off mid-answer (not by our own abort): pass the node over like one that refused.
+          if (!signal?.aborted) this.nodes?.failed(base);
+        });
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(answer.headers)) {
           if (typeof value === 'string') responseHeaders.set(name, value);
@@ -182,7 +193,22 @@ export class OrthancClient {
     });
   }
 
+  /**
+   * A read's JSON. When its connection breaks after the headers, while the body is read here (a
+   * node dying mid-answer: nothing of it has reached the browser), it is read once more; the broken
+   * node is already passed over (requestOnce), so in a cluster another answers.
+   */
   private async json<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    try {
+      return await this.jsonOnce<T>(path, options);
+    } catch (error) {
+      if (!brokenBody(error) || options.signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, ORTHANC_RETRY_MS));
+      return this.jsonOnce<T>(path, options);
+    }
+  }
+
+  private async jsonOnce<T>(path: string, options: RequestOptions): Promise<T> {
     const response = await this.request(path, options);
     // Every body is read, so the keep-alive socket goes back to the pool.
     if (!response.ok) {

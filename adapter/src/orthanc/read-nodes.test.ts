@@ -64,6 +64,24 @@ describe('reads of a cluster whose node died', () => {
     expect(seen).toEqual(['GET /system', 'POST /tools/lookup']);
   });
 
+  it('reads a JSON answer again, from the live node, when a node dies in the middle of it', async () => {
+    const broken = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"half":');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const brokenUrl = await listen(broken);
+    try {
+      const nodes = new ReadNodes([brokenUrl, liveUrl]);
+      const client = new OrthancClient(brokenUrl, 'u', 'p', undefined, nodes);
+      await expect(client.getStatistics()).resolves.toEqual({ ok: '/statistics' });
+      expect(nodes.pick()).toBe(liveUrl);
+      expect(nodes.pick()).toBe(liveUrl);
+    } finally {
+      await new Promise((resolve) => broken.close(resolve));
+    }
+  });
+
   it('never retries a write: the balancer (the client’s url) got it, and its failure is the caller’s', async () => {
     const client = new OrthancClient(deadUrl, 'u', 'p', undefined, new ReadNodes([liveUrl, deadUrl]));
     seen.length = 0;
