@@ -17,7 +17,8 @@ import { buildApp } from './app.ts';
 import { bootstrap, type BootstrapResult } from './db/bootstrap.ts';
 import { ensureConfigs } from './features/configs/configs.service.ts';
 import { ChangesFollower } from './study-index/follower.ts';
-import { followerAgent } from './orthanc/agent.ts';
+import { followerAgent, orthancAgent } from './orthanc/agent.ts';
+import { ReadNodes } from './orthanc/read-nodes.ts';
 import type { Deps } from './deps.ts';
 import { log } from './log.ts';
 import { removeStaleUploadDirs } from './http/upload-dirs.ts';
@@ -46,12 +47,16 @@ export interface RunningAdapter {
 
 export async function startAdapter(config: Config): Promise<RunningAdapter> {
   const db = createPool(config.pg);
-  const orthanc = new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password);
+  // In a cluster, reads go to the nodes the adapter picks, retried on another when one dies
+  // (orthanc/read-nodes.ts); writes go through the balancer at ORTHANC_URL.
+  const { nodeUrls } = config.orthanc;
+  const readNodes = nodeUrls.length > 1 ? new ReadNodes(nodeUrls) : undefined;
+  const orthanc = new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password, orthancAgent, readNodes);
   const node = (url: string) =>
     url === config.orthanc.url ? orthanc : new OrthancClient(url, config.orthanc.user, config.orthanc.password);
   // The follower has its own connections to Orthanc, so that no load of requests can starve it.
   const follower = new ChangesFollower(
-    new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password, followerAgent),
+    new OrthancClient(config.orthanc.url, config.orthanc.user, config.orthanc.password, followerAgent, readNodes),
     db,
     { onWorklistMoved: (moved) => worklistMoved(config, moved) },
   );

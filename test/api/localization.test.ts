@@ -4,18 +4,17 @@
  * values and bad images are refused with the catalogue's messages, the default specific character
  * set reaches Orthanc at run time, and the header logo is stored and served by its bytes.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import type { Response } from 'superagent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PRODUCT_IMAGE_MESSAGES, formatInstant } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, anonymous, signIn, type Session } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
-import { createReader, storeTinyStudies } from '../harness/fixtures.ts';
+import { createReader, replaceConfig } from '../harness/fixtures.ts';
+import { binary, csvRow as csvCells, reportPdfText, startPrintedStudy } from '../harness/printed.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -23,78 +22,27 @@ let documentId: number;
 const dir = mkdtempSync(join(tmpdir(), 'pacs-locale-'));
 const STUDY = tinyStudyUids('locale-1');
 
-function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  const stream = res as unknown as NodeJS.ReadableStream;
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
 function png(width: number, height: number): Buffer {
   const image = new PNG({ width, height });
   image.data.fill(200);
   return PNG.sync.write(image);
 }
 
-async function setConfig(key: string, value: unknown, status = 200) {
-  return admin.agent
-    .put(`${API}/configs/replace`)
-    .set(admin.csrf)
-    .type('form')
-    .send({ key, value: JSON.stringify(value) })
-    .expect(status);
-}
+const setConfig = (key: string, value: unknown, status = 200) => replaceConfig(admin, key, value, status);
 
-async function csvRow(): Promise<string[]> {
-  const response = await admin.agent
-    .post(`${API}/studies/csv`)
-    .query({ PatientID: 'LOC-1' })
-    .set(admin.csrf)
-    .send({})
-    .buffer(true)
-    .parse(binary)
-    .expect(200);
-  const [header, row] = (response.body as Buffer).subarray(3).toString('utf8').trim().split('\r\n');
-  const keys = header!.split(',');
-  const cells = row!.split(',');
-  return ['Birth Date', 'Study Date Time', 'Updated At'].map((title) => cells[keys.indexOf(title)] ?? `(no ${title})`);
-}
-
-async function pdfText(name: string): Promise<string> {
-  const response = await admin.agent.get(`${API}/documents/pdf`).query({ id: documentId }).buffer(true).parse(binary).expect(200);
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, response.body as Buffer);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+const csvRow = () => csvCells(admin, 'LOC-1', ['Birth Date', 'Study Date Time', 'Updated At']);
+const pdfText = (name: string) => reportPdfText(admin, documentId, dir, name);
 
 beforeAll(async () => {
   stack = await startStack();
   admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
-  await storeTinyStudies(stack, admin, [{ seed: 'locale-1', patientName: 'Locale^Test', patientId: 'LOC-1', studyDate: '20240131' }]);
-  await admin.agent
-    .put(`${API}/settings/replace`)
-    .set(admin.csrf)
-    .type('form')
-    .send({
-      key: 'list.fields.csv',
-      value: JSON.stringify({
-        csv: ['PatientBirthDate', 'StudyDateTime', 'UpdatedAt'].map((key) => ({
-          key,
-          label: { PatientBirthDate: 'Birth Date', StudyDateTime: 'Study Date Time', UpdatedAt: 'Updated At' }[key],
-          width: 100,
-          alignment: 'left',
-          is_visible: true,
-        })),
-      }),
-    })
-    .expect(200);
-  const report = await admin.agent
-    .post(`${API}/reports/create`)
-    .set(admin.csrf)
-    .type('form')
-    .send({ uid: STUDY.study, status: 'Final', title: 'Dates', findings: 'None.' })
-    .expect(200);
-  documentId = report.body.Id;
+  documentId = await startPrintedStudy(
+    stack,
+    admin,
+    { seed: 'locale-1', patientName: 'Locale^Test', patientId: 'LOC-1', studyDate: '20240131' },
+    { PatientBirthDate: 'Birth Date', StudyDateTime: 'Study Date Time', UpdatedAt: 'Updated At' },
+    'Dates',
+  );
 });
 afterAll(async () => {
   await stack?.stop();

@@ -4,17 +4,16 @@
  * pdftotext), a typed name in a tag edit follows the space-to-caret option, and the study index
  * reads a file that names no SpecificCharacterSet with the site's default character set.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dcmjs from 'dcmjs';
-import type { Response } from 'superagent';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
-import { storeTinyStudies, waitForIndexedStudies } from '../harness/fixtures.ts';
+import { replaceConfig, waitForIndexedStudies } from '../harness/fixtures.ts';
+import { csvRow, reportPdfText, startPrintedStudy } from '../harness/printed.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -22,22 +21,7 @@ let documentId: number;
 const dir = mkdtempSync(join(tmpdir(), 'pacs-names-'));
 const JAPANESE = tinyStudyUids('names-ja');
 
-function binary(res: Response, done: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  const stream = res as unknown as NodeJS.ReadableStream;
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  stream.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-async function setConfig(key: string, value: unknown) {
-  await admin.agent
-    .put(`${API}/configs/replace`)
-    .set(admin.csrf)
-    .type('form')
-    .send({ key, value: JSON.stringify(value) })
-    .expect(200);
-}
-
+const setConfig = (key: string, value: unknown) => replaceConfig(admin, key, value);
 const nameForm = (ja: string) => setConfig('patient_name', { ja, is_replace_space_with_caret: true });
 
 async function setCharacterSet(Name: string) {
@@ -45,25 +29,8 @@ async function setCharacterSet(Name: string) {
 }
 
 /** The CSV's Patient Name and Referring Physician cells of the Japanese study. */
-async function csvNames(): Promise<string[]> {
-  const response = await admin.agent
-    .post(`${API}/studies/csv`)
-    .query({ PatientID: 'NAMES-JA' })
-    .set(admin.csrf)
-    .send({})
-    .buffer(true)
-    .parse(binary)
-    .expect(200);
-  const [, row] = (response.body as Buffer).subarray(3).toString('utf8').trim().split('\r\n');
-  return row!.split(',');
-}
-
-async function pdfText(name: string): Promise<string> {
-  const response = await admin.agent.get(`${API}/documents/pdf`).query({ id: documentId }).buffer(true).parse(binary).expect(200);
-  const file = join(dir, `${name}.pdf`);
-  writeFileSync(file, response.body as Buffer);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
+const csvNames = () => csvRow(admin, 'NAMES-JA', ['Patient', 'Referring']);
+const pdfText = (name: string) => reportPdfText(admin, documentId, dir, name);
 
 /**
  * A tiny study without (0008,0005) whose PatientName is `bytes`: written with an ASCII stand-in
@@ -89,31 +56,18 @@ function unnamedCharsetStudy(seed: string, patientId: string, bytes: number[]): 
 beforeAll(async () => {
   stack = await startStack();
   admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
-  await storeTinyStudies(stack, admin, [
+  documentId = await startPrintedStudy(
+    stack,
+    admin,
     {
       seed: 'names-ja',
       patientName: 'Yamada^Tarou=山田^太郎=やまだ^たろう',
       referringPhysicianName: 'Suzuki^Ichiro=鈴木^一郎=すずき^いちろう',
       patientId: 'NAMES-JA',
     },
-  ]);
-  const column = (key: string, label: string) => ({ key, label, width: 100, alignment: 'left', is_visible: true });
-  await admin.agent
-    .put(`${API}/settings/replace`)
-    .set(admin.csrf)
-    .type('form')
-    .send({
-      key: 'list.fields.csv',
-      value: JSON.stringify({ csv: [column('PatientName', 'Patient'), column('ReferringPhysicianName', 'Referring')] }),
-    })
-    .expect(200);
-  const report = await admin.agent
-    .post(`${API}/reports/create`)
-    .set(admin.csrf)
-    .type('form')
-    .send({ uid: JAPANESE.study, status: 'Final', title: 'Names', findings: 'None.' })
-    .expect(200);
-  documentId = report.body.Id;
+    { PatientName: 'Patient', ReferringPhysicianName: 'Referring' },
+    'Names',
+  );
 });
 afterAll(async () => {
   await stack?.stop();

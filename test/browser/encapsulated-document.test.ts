@@ -7,7 +7,7 @@
  * (test-results/screenshots/document-*.png).
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -17,10 +17,9 @@ import type { Browser } from 'playwright-core';
 import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
-import { Shell } from './pages/shell.ts';
-import { ViewerPage } from './pages/viewer-page.ts';
+import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
+
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -65,30 +64,20 @@ beforeAll(async () => {
   await waitForIndexedStudies(stack, [studyUid]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ browser, stack, workDir }));
 
 afterEach(async () => {
   for (const open of opened.splice(0)) await open.context.close();
 });
 
 async function openDocument(viewport: { width: number; height: number }) {
-  const open = await newPage(browser, viewport);
+  const { open, viewer } = await openViewerAsAdmin(browser, stack, { viewport });
   opened.push(open);
   const fonts: number[] = [];
   open.page.on('response', (response) => {
     if (response.url().includes('/viewer/pdfjs/standard_fonts/')) fonts.push(response.status());
   });
-  const login = new LoginPage(open.page, stack.baseUrl);
-  const shell = new Shell(open.page);
-  await login.open('/login');
-  await login.signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
-  await new ViewerPage(open.page, stack.baseUrl).open(studyUid);
+  await viewer.open(studyUid);
   return { page: open.page, fonts };
 }
 

@@ -8,7 +8,7 @@
  * - tablet (700×1000): two viewports side by side (of a 2×2 grid: a CT itself opens 1×1).
  * Screenshots: test-results/screenshots/phone-viewer-*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +18,8 @@ import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, screenshot } from './pages/browser.ts';
-import { LoginPage } from './pages/login-page.ts';
-import { Shell } from './pages/shell.ts';
-import { meanDifference, ViewerPage } from './pages/viewer-page.ts';
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { meanDifference, type ViewerPage } from './pages/viewer-page.ts';
 
 const SLICES = 24;
 const PHONE = { width: 390, height: 844 };
@@ -39,27 +38,12 @@ beforeAll(async () => {
   await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ browser, stack, workDir }));
 
 async function openOn(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; viewer: ViewerPage }> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const shell = new Shell(page);
-  await new LoginPage(page, stack.baseUrl).open('/login');
-  await new LoginPage(page, stack.baseUrl).signIn(stack.adminId, stack.adminPassword);
-  await shell.waitForRoute(/^\/list/);
-  await shell.dismissTimeZoneIfAsked();
-  const viewer = new ViewerPage(page, stack.baseUrl);
-  await viewer.open(ct.studyInstanceUid);
-  await shell.dismissTimeZoneIfAsked();
-  await expect(viewer.waitForOutcome()).resolves.toBe('image');
+  const { open, viewer } = await openViewerAsAdmin(browser, stack, { viewport, touch: true, study: ct.studyInstanceUid });
   await viewer.waitForPixels();
-  return { context, viewer };
+  return { context: open.context, viewer };
 }
 
 type Point = { x: number; y: number };

@@ -6,7 +6,7 @@
  * test-results/screenshots/viewer-extras-*.png.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,10 @@ import { generateCt, uuidUid } from '../../scripts/demo/generate-ct.ts';
 import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
+import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
-import { signInThroughLogin } from './pages/sign-in.ts';
 import { Shell } from './pages/shell.ts';
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
 import { colourCount, colourRows, decodePng, meanDifference, ViewerPage, type Pixels } from './pages/viewer-page.ts';
 
 const ANNOTATION = '#00ff00';
@@ -127,17 +127,10 @@ beforeAll(async () => {
   await waitForIndexedStudies(stack, [baseline.study, followUp.study, stranger.study]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid], 2);
 
-  open = await newPage(browser);
-  shell = await signInThroughLogin(open.page, stack.baseUrl, stack.adminId, stack.adminPassword);
-  viewer = new ViewerPage(open.page, stack.baseUrl);
+  ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
 });
 
-afterAll(async () => {
-  await open?.context.close();
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
 
 /** A study in a 1x1 layout, first image on screen. */
 async function openStudy(studyUid: string, minLevels = 8): Promise<void> {

@@ -5,7 +5,7 @@
  * descriptions on the layout page places them by description again. Each cell is read from its
  * overlay (the series number). Screenshots: viewer-hanging-mg-*.png.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +14,10 @@ import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { radiograph, radiographStudyUid } from '../harness/radiograph.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, logBrowserTrafficIfAsked, newPage, screenshot, type OpenPage } from './pages/browser.ts';
+import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
 import type { Shell } from './pages/shell.ts';
-import { signInThroughLogin } from './pages/sign-in.ts';
-import { ViewerPage } from './pages/viewer-page.ts';
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import type { ViewerPage } from './pages/viewer-page.ts';
 
 const STUDY_SEED = 'hanging-mg';
 const PHONE = { width: 390, height: 844 };
@@ -77,18 +77,10 @@ beforeAll(async () => {
   });
   expect(storeFiles(files, { port: stack.config.dicomPort }).failed).toEqual([]);
   await waitForIndexedStudies(stack, [studyUid], 4);
-  open = await newPage(browser);
-  shell = await signInThroughLogin(open.page, stack.baseUrl, stack.adminId, stack.adminPassword);
-  viewer = new ViewerPage(open.page, stack.baseUrl);
-  logBrowserTrafficIfAsked(open.page);
+  ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
 });
 
-afterAll(async () => {
-  await open?.context.close();
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
 
 async function openMammogram(page: Page): Promise<void> {
   await page.goto('about:blank');

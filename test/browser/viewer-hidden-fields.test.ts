@@ -6,7 +6,7 @@
  * explicit little endian). No whole file reaches that browser, and the overlay has no name.
  * Screenshots go to test-results/screenshots/viewer-hidden-*.png.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { Shell } from './pages/shell.ts';
+import { closeBrowserSuite } from './pages/admin-viewer.ts';
 import { ViewerPage } from './pages/viewer-page.ts';
 
 const SAMPLES_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
@@ -103,12 +104,7 @@ beforeAll(async () => {
   viewer = new ViewerPage(open.page, stack.baseUrl);
 });
 
-afterAll(async () => {
-  await open?.context.close();
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
 
 describe('viewer for a role that hides PatientName and InstitutionName', () => {
   it('shows a CT series from metadata and frames, without the hidden fields', async () => {

@@ -9,7 +9,7 @@
  * - phone (390×844): no panel; the header's button opens the same facts as a sheet, Escape closes it.
  * Screenshots: test-results/screenshots/viewer-panel-*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,7 @@ import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { launchBrowser, screenshot } from './pages/browser.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
 import { ViewerPage } from './pages/viewer-page.ts';
 
 let stack: Stack;
@@ -40,22 +41,11 @@ beforeAll(async () => {
   await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ browser, stack, workDir }));
 
 async function openViewer(viewport: { width: number; height: number }, touch = false): Promise<{ page: Page; viewer: ViewerPage }> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', hasTouch: touch, isMobile: touch });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const shell = await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
-  const viewer = new ViewerPage(page, stack.baseUrl);
-  await viewer.open(ct.studyInstanceUid);
-  await shell.dismissTimeZoneIfAsked();
-  await expect(viewer.waitForOutcome()).resolves.toBe('image');
-  return { page, viewer };
+  const { open, viewer } = await openViewerAsAdmin(browser, stack, { viewport, touch, study: ct.studyInstanceUid });
+  return { page: open.page, viewer };
 }
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Study information' });

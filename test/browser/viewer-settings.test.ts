@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +19,11 @@ import { signIn } from '../harness/api.ts';
 import { storeFiles } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, logBrowserTrafficIfAsked, newPage, screenshot, type OpenPage } from './pages/browser.ts';
+import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { Shell } from './pages/shell.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
-import { gridDifference, ViewerPage } from './pages/viewer-page.ts';
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { gridDifference, type ViewerPage } from './pages/viewer-page.ts';
 
 const CT_SLICES = 12;
 const SCOUT_SLICES = 3;
@@ -77,18 +78,10 @@ beforeAll(async () => {
   expect(result.failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid, mr.studyInstanceUid], 2);
 
-  open = await newPage(browser);
-  await signInThroughLogin(open.page, stack.baseUrl, stack.adminId, stack.adminPassword);
-  viewer = new ViewerPage(open.page, stack.baseUrl);
-  logBrowserTrafficIfAsked(open.page);
+  ({ open, viewer } = await openViewerAsAdmin(browser, stack));
 });
 
-afterAll(async () => {
-  await open?.context.close();
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
 
 async function goTo(page: Page, route: string): Promise<void> {
   await page.goto(`${stack.baseUrl}/viewer/#${route}`);

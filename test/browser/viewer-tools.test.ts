@@ -7,7 +7,7 @@
  * Screenshots go to test-results/screenshots/viewer-*.png.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +16,10 @@ import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, logBrowserTrafficIfAsked, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { signInThroughLogin } from './pages/sign-in.ts';
+import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
 import type { Shell } from './pages/shell.ts';
-import { meanDifference, mirrorGrid, rotateGridClockwise, ViewerPage } from './pages/viewer-page.ts';
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { meanDifference, mirrorGrid, rotateGridClockwise, type ViewerPage } from './pages/viewer-page.ts';
 
 const SAMPLES_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 const SIZE = 512;
@@ -82,18 +82,10 @@ beforeAll(async () => {
   expect(result.failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid, ...invalid.values()]);
 
-  open = await newPage(browser);
-  shell = await signInThroughLogin(open.page, stack.baseUrl, stack.adminId, stack.adminPassword);
-  viewer = new ViewerPage(open.page, stack.baseUrl);
-  logBrowserTrafficIfAsked(open.page);
+  ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
 });
 
-afterAll(async () => {
-  await open?.context.close();
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
 
 /** The CT in a 1x1 layout, first image on screen. */
 async function openCt(): Promise<void> {

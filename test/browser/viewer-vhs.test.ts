@@ -6,7 +6,7 @@
  * On a phone the same three lines are drawn with a finger; in French the figures take a decimal
  * comma. Screenshots: viewer-vhs-*.png.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +16,11 @@ import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies, replaceConfigs } from '../harness/fixtures.ts';
 import { radiograph, radiographStudyUid, THORAX, thoraxPixel } from '../harness/radiograph.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, logBrowserTrafficIfAsked, newPage, screenshot, type OpenPage } from './pages/browser.ts';
+import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
 import { ReportPage } from './pages/report-page.ts';
-import { signInThroughLogin } from './pages/sign-in.ts';
 import type { Shell } from './pages/shell.ts';
-import { ViewerPage } from './pages/viewer-page.ts';
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import type { ViewerPage } from './pages/viewer-page.ts';
 
 const SPACING_MM = 0.3;
 const STUDY_SEED = 'vhs-thorax';
@@ -76,18 +76,10 @@ beforeAll(async () => {
   );
   expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
   await waitForIndexedStudies(stack, [studyUid]);
-  open = await newPage(browser);
-  shell = await signInThroughLogin(open.page, stack.baseUrl, stack.adminId, stack.adminPassword);
-  viewer = new ViewerPage(open.page, stack.baseUrl);
-  logBrowserTrafficIfAsked(open.page);
+  ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
 });
 
-afterAll(async () => {
-  await open?.context.close();
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
 
 /**
  * The usual method, worked independently of the client's code: each axis in vertebrae of the
@@ -236,15 +228,13 @@ describe('VHS on a phone', () => {
   it('draws the three lines with a finger and shows the dialog', async () => {
     // The mouse test's VHS lies where the finger draws: without it, a touch draws rather than moves it.
     await stack.sql('delete from annotations');
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true, isMobile: true });
+    const { open: phoneOpen, viewer: phone } = await openViewerAsAdmin(browser, stack, {
+      viewport: { width: 390, height: 844 },
+      touch: true,
+      study: studyUid,
+    });
+    const { context, page } = phoneOpen;
     try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      const phoneShell = await signInThroughLogin(page, stack.baseUrl, stack.adminId, stack.adminPassword);
-      const phone = new ViewerPage(page, stack.baseUrl);
-      await phone.open(studyUid);
-      await phoneShell.dismissTimeZoneIfAsked();
-      await expect(phone.waitForOutcome()).resolves.toBe('image');
       await phone.waitForPixels();
       await page.getByRole('navigation', { name: 'Viewer tools' }).getByRole('button', { name: 'More' }).click();
       const sheet = page.getByRole('dialog', { name: 'More' });

@@ -6,7 +6,7 @@
  * blank canvas. Screenshots go to test-results/screenshots/viewer-*.png.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,10 @@ import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, logBrowserTrafficIfAsked, newPage, screenshot, type OpenPage } from './pages/browser.ts';
-import { signInThroughLogin } from './pages/sign-in.ts';
+import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
 import { Shell } from './pages/shell.ts';
-import { gridDifference, ViewerPage, type CanvasStats } from './pages/viewer-page.ts';
+import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { gridDifference, type CanvasStats, type ViewerPage } from './pages/viewer-page.ts';
 
 const SAMPLES_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 
@@ -112,18 +112,10 @@ beforeAll(async () => {
   expect(result.failed).toEqual([]);
   await waitForIndexedStudies(stack, [...studyOf.values(), brokenStudy, ybr422Study, ctStudy]);
 
-  open = await newPage(browser);
-  await signInThroughLogin(open.page, stack.baseUrl, stack.adminId, stack.adminPassword);
-  viewer = new ViewerPage(open.page, stack.baseUrl);
-  logBrowserTrafficIfAsked(open.page);
+  ({ open, viewer } = await openViewerAsAdmin(browser, stack));
 });
 
-afterAll(async () => {
-  await open?.context.close();
-  await browser?.close();
-  await stack?.stop();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
 
 /**
  * Watches a viewer page as it opens: the first look's 16×16 luminance grid and canvas size, if it

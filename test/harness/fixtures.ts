@@ -108,11 +108,15 @@ export async function createReader(session: Session, account: AccountSpec & { ro
  * country and time zone keep the first-run question from opening over the page a test drives.
  */
 export async function replaceConfigs(session: Session, configs: Record<string, unknown>): Promise<void> {
-  for (const [key, value] of Object.entries(configs))
-    await session.agent
-      .put(`${API}/configs/replace`)
-      .set(session.csrf)
-      .type('form')
-      .send({ key, value: JSON.stringify(value) })
-      .expect(200);
+  for (const [key, value] of Object.entries(configs)) await replaceConfig(session, key, value);
+}
+
+/** One site config (`PUT /configs/replace`), which must be answered `status`; the answer. */
+export function replaceConfig(session: Session, key: string, value: unknown, status = 200) {
+  return session.agent
+    .put(`${API}/configs/replace`)
+    .set(session.csrf)
+    .type('form')
+    .send({ key, value: JSON.stringify(value) })
+    .expect(status);
 }

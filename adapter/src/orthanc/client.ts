@@ -8,6 +8,7 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
 import { ORTHANC_RETRY_MS, orthancAgent, proxyAgent } from './agent.ts';
+import type { ReadNodes } from './read-nodes.ts';
 
 export interface OrthancSystem {
   Name: string;
@@ -38,6 +39,8 @@ export interface OrthancRequestInit extends RequestOptions {
   /** A streamed body of known length (instead of `body`): large files are never held whole. */
   upload?: { stream: Readable; length: number };
   headers?: Record<string, string>;
+  /** A POST that only reads (POST /tools/lookup, /tools/bulk-content): retried like a GET. */
+  idempotent?: boolean;
 }
 
 /** A job as GET /jobs/{id} answers it (the fields we read). */
@@ -73,13 +76,25 @@ export interface OrthancLookup {
   Type: 'Patient' | 'Study' | 'Series' | 'Instance';
 }
 
+/** An answer whose connection broke while its body was read (Node's "aborted", ECONNRESET). */
+function brokenBody(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  return code === 'ECONNRESET' || /^(aborted|terminated)$/.test(message);
+}
+
+/** A read: GET, HEAD or a POST that only reads, nothing streamed up. Never a write. */
+function isRead(init: OrthancRequestInit): boolean {
+  const method = init.method ?? 'GET';
+  return (method === 'GET' || method === 'HEAD' || (method === 'POST' && init.idempotent === true)) && !init.upload;
+}
+
 /**
- * A read (GET or HEAD, nothing uploaded, not aborted) that failed because no Orthanc answered at
- * the connection level; not a time-out (a second wait would double it).
+ * A read that failed because no Orthanc answered at the connection level (refused, reset, hung
+ * up, a balancer's 502/504), not aborted; not a time-out (a second wait would double it).
  */
 function retriable(error: unknown, init: OrthancRequestInit): boolean {
-  const method = init.method ?? 'GET';
-  if ((method !== 'GET' && method !== 'HEAD') || init.upload || init.signal?.aborted) return false;
+  if (!isRead(init) || init.signal?.aborted) return false;
   if (!(error instanceof OrthancUnavailableError)) return false;
   const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
   return !/did not answer/.test(cause);
@@ -94,13 +109,15 @@ export class OrthancClient {
     password: string,
     /** Which connection pool to use (agent.ts): the follower has its own. */
     private readonly agent: http.Agent = orthancAgent,
+    /** A cluster's nodes, which reads go to directly (read-nodes.ts); absent: every call to `url`. */
+    private readonly nodes?: ReadNodes,
   ) {
     this.authorization = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
   }
 
   /** Where the proxy streams from, with the same credentials (the one place they are encoded). */
   proxyTarget(): ProxyTarget {
-    return { baseUrl: this.url, authorization: this.authorization };
+    return { baseUrl: this.url, authorization: this.authorization, nodes: this.nodes };
   }
 
   /**
@@ -109,22 +126,25 @@ export class OrthancClient {
    * keep-alive hint would make fetch open a connection per call.
    */
   async request(path: string, init: OrthancRequestInit = {}): Promise<Response> {
+    const first = this.nodes && isRead(init) ? this.nodes.pick() : this.url;
     try {
-      return await this.requestOnce(path, init);
+      return await this.requestOnce(first, path, init);
     } catch (error) {
       if (!retriable(error, init)) throw error;
-      // A refused or reset connection, or a balancer's 502/504: in a cluster the balancer sends the
-      // second try to a live node (the dead one is marked down); alone, Orthanc may be restarting.
+      // A read that found no Orthanc: once more, after a short pause. In a cluster on another node,
+      // the failed one passed over for a few seconds; alone, Orthanc may be restarting. Never a
+      // write: it may have been done before the connection broke.
+      this.nodes?.failed(first);
       await new Promise((resolve) => setTimeout(resolve, ORTHANC_RETRY_MS));
-      return this.requestOnce(path, init);
+      return this.requestOnce(this.nodes ? this.nodes.pick(first) : this.url, path, init);
     }
   }
 
-  private requestOnce(path: string, init: OrthancRequestInit): Promise<Response> {
+  private requestOnce(base: string, path: string, init: OrthancRequestInit): Promise<Response> {
     const { timeoutMs = 10_000, signal, method = 'GET', body, upload, headers = {} } = init;
     const length = upload ? upload.length : body?.length;
     return new Promise<Response>((resolve, reject) => {
-      const request = http.request(`${this.url}${path}`, {
+      const request = http.request(`${base}${path}`, {
         method,
         agent: this.agent,
         headers: { authorization: this.authorization, ...headers, ...(length !== undefined ? { 'content-length': String(length) } : {}) },
@@ -142,7 +162,11 @@ export class OrthancClient {
       });
       request.on('response', (answer) => {
         answer.on('end', done);
-        answer.on('error', done);
+        answer.on('error', () => {
+          done();
+          // Cut off mid-answer (not by our own abort): pass the node over like one that refused.
+          if (!signal?.aborted) this.nodes?.failed(base);
+        });
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(answer.headers)) {
           if (typeof value === 'string') responseHeaders.set(name, value);
@@ -171,7 +195,22 @@ export class OrthancClient {
     });
   }
 
+  /**
+   * A read's JSON. When its connection breaks after the headers, while the body is read here (a
+   * node dying mid-answer: nothing of it has reached the browser), it is read once more; the broken
+   * node is already passed over (requestOnce), so in a cluster another answers.
+   */
   private async json<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    try {
+      return await this.jsonOnce<T>(path, options);
+    } catch (error) {
+      if (!brokenBody(error) || options.signal?.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, ORTHANC_RETRY_MS));
+      return this.jsonOnce<T>(path, options);
+    }
+  }
+
+  private async jsonOnce<T>(path: string, options: RequestOptions): Promise<T> {
     const response = await this.request(path, options);
     // Every body is read, so the keep-alive socket goes back to the pool.
     if (!response.ok) {
@@ -209,7 +248,7 @@ export class OrthancClient {
   getInstances(ids: readonly string[], options: RequestOptions = {}): Promise<OrthancInstance[]> {
     if (ids.length === 0) return Promise.resolve([]);
     const body = Buffer.from(JSON.stringify({ Resources: ids, Level: 'Instance', Metadata: false }));
-    return this.jsonPost<OrthancInstance[]>('/tools/bulk-content', body, options);
+    return this.jsonPost<OrthancInstance[]>('/tools/bulk-content', body, { ...options, idempotent: true });
   }
 
   getSeries(id: string, options?: RequestOptions): Promise<OrthancSeries> {
@@ -247,10 +286,10 @@ export class OrthancClient {
 
   /** The resources whose DICOM identifier (a UID, a PatientID) is `value` (POST /tools/lookup). */
   lookup(value: string, options: RequestOptions = {}): Promise<OrthancLookup[]> {
-    return this.jsonPost<OrthancLookup[]>('/tools/lookup', Buffer.from(value), options);
+    return this.jsonPost<OrthancLookup[]>('/tools/lookup', Buffer.from(value), { ...options, idempotent: true });
   }
 
-  private async jsonPost<T>(path: string, body: Buffer, options: RequestOptions): Promise<T> {
+  private async jsonPost<T>(path: string, body: Buffer, options: RequestOptions & { idempotent?: boolean }): Promise<T> {
     const response = await this.request(path, { ...options, method: 'POST', body, headers: { 'content-type': 'text/plain' } });
     if (!response.ok) throw new Error(`Orthanc ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;

@@ -10,6 +10,7 @@ import type { Request, Response } from 'express';
 import { AppError, OrthancUnavailableError } from '../http/errors.ts';
 import { log } from '../log.ts';
 import { ORTHANC_RETRY_MS, proxyAgent as agent } from './agent.ts';
+import type { ReadNodes } from './read-nodes.ts';
 
 /** Headers passed from the browser to Orthanc, and back. */
 const REQUEST_HEADERS = ['accept', 'range', 'if-none-match', 'if-modified-since'];
@@ -178,6 +179,8 @@ export async function readBounded(response: globalThis.Response, maxBytes = JSON
 export interface ProxyTarget {
   baseUrl: string;
   authorization: string;
+  /** A cluster's nodes (read-nodes.ts): each try goes to one the adapter picks, not to `baseUrl`. */
+  nodes?: ReadNodes;
 }
 
 /**
@@ -208,21 +211,32 @@ export async function streamFromOrthanc(
   wrap?: ProxyWrap,
   json?: ProxyJsonEdit,
 ): Promise<void> {
+  const first = target.nodes?.pick() ?? target.baseUrl;
   try {
-    await streamOnce(req, res, target, path, wrap, json);
+    await streamOnce(req, res, first, target.authorization, path, wrap, json);
   } catch (error) {
-    // Nothing was sent yet: one more try, which a cluster's balancer gives to a live node.
+    // Nothing was sent yet: one more try, in a cluster on another node (the failed one passed over
+    // for a few seconds). Once a byte went to the browser, a broken answer is cut off instead.
     if (!(error instanceof OrthancUnavailableError) || res.headersSent || req.destroyed) throw error;
+    target.nodes?.failed(first);
     await new Promise((resolve) => setTimeout(resolve, ORTHANC_RETRY_MS));
-    await streamOnce(req, res, target, path, wrap, json);
+    await streamOnce(req, res, target.nodes?.pick(first) ?? target.baseUrl, target.authorization, path, wrap, json);
   }
 }
 
-function streamOnce(req: Request, res: Response, target: ProxyTarget, path: string, wrap?: ProxyWrap, json?: ProxyJsonEdit): Promise<void> {
-  const url = new URL(path, target.baseUrl);
+function streamOnce(
+  req: Request,
+  res: Response,
+  baseUrl: string,
+  authorization: string,
+  path: string,
+  wrap?: ProxyWrap,
+  json?: ProxyJsonEdit,
+): Promise<void> {
+  const url = new URL(path, baseUrl);
   const host = req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost';
   const headers: Record<string, string> = {
-    authorization: target.authorization,
+    authorization,
     // The DICOMweb plugin builds absolute URLs in its answers from this header.
     forwarded: `host=${host};proto=${req.protocol}`,
   };

@@ -29,8 +29,9 @@ export interface OpenPage {
   page: Page;
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<OpenPage> {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
+/** A page in a fresh context; `touch`: a phone or tablet (touch events, a mobile viewport). */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }, touch = false): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

@@ -19,8 +19,8 @@ import {
   type OverlayPosition,
 } from '@pacs/common';
 import { ListEditor, NumberCell, TextCell } from '../../../components/list-editor.tsx';
-import { ListSettingsPage } from '../../../components/list-settings-page.tsx';
-import { modalityOptions, problemLines, storedViewer, useViewerDraft, type ViewerNode } from './use-viewer-draft.ts';
+import { ViewerSettingsPage } from './viewer-settings-page.tsx';
+import { modalityOptions, storedViewer, useViewerDraft, type ViewerNode } from './use-viewer-draft.ts';
 import './viewer-settings.css';
 
 const M = defineMessages({
@@ -40,7 +40,6 @@ const M = defineMessages({
   tr: { id: 'viewer_settings.corner_tr' },
   bl: { id: 'viewer_settings.corner_bl' },
   br: { id: 'viewer_settings.corner_br' },
-  reset: { id: 'list_editor.reset_defaults' },
 });
 
 type Draft = Pick<ViewerNode, 'color' | 'font_size' | 'overlay'>;
@@ -118,25 +117,14 @@ export const UserViewerAppearanceScreen = observer(function UserViewerAppearance
   };
 
   return (
-    <ListSettingsPage
-      className="viewer-settings-page"
-      title={t(M.title)}
-      description={t(M.description)}
-      onSave={page.save}
-      problem={problemLines(intl, page.problems, {
-        annotation: t(M.annotation),
-        active: t(M.active),
-        font_size: t(M.font_size),
-        overlay: t(M.attribute),
-      })}
-      saved={page.saved}
-      saving={page.saving}
-      reset={{
-        label: t(M.reset),
-        onClick: () => {
-          setDraft(pick(defaultSettings().viewer));
-          setModality('');
-        },
+    <ViewerSettingsPage
+      title={M.title}
+      description={M.description}
+      page={page}
+      labels={{ annotation: t(M.annotation), active: t(M.active), font_size: t(M.font_size), overlay: t(M.attribute) }}
+      onReset={() => {
+        setDraft(pick(defaultSettings().viewer));
+        setModality('');
       }}
     >
       <fieldset className="fieldset viewer-settings-grid">
@@ -233,6 +221,6 @@ export const UserViewerAppearanceScreen = observer(function UserViewerAppearance
           ))}
         </div>
       </fieldset>
-    </ListSettingsPage>
+    </ViewerSettingsPage>
   );
 });

@@ -6,8 +6,8 @@
 import { observer } from 'mobx-react-lite';
 import { defineMessages, useIntl } from 'react-intl';
 import { defaultSettings, INTERPOLATIONS, MOUSE_TOOLS } from '@pacs/common';
-import { ListSettingsPage } from '../../../components/list-settings-page.tsx';
-import { problemLines, storedViewer, useViewerDraft, type ViewerNode } from './use-viewer-draft.ts';
+import { ViewerSettingsPage } from './viewer-settings-page.tsx';
+import { storedViewer, useViewerDraft, type ViewerNode } from './use-viewer-draft.ts';
 import './viewer-settings.css';
 
 const M = defineMessages({
@@ -46,7 +46,6 @@ const M = defineMessages({
   show_all: { id: 'viewer.annotation_status.show_all' },
   show_only_mine: { id: 'viewer.annotation_status.show_only_mine' },
   hide_all: { id: 'viewer.annotation_status.hide_all' },
-  reset: { id: 'list_editor.reset_defaults' },
 });
 
 type General = Pick<ViewerNode, 'mouse' | 'interpolation' | 'thumbnailbar' | 'history' | 'sync' | 'annotation'>;
@@ -97,16 +96,7 @@ export const UserViewerGeneralScreen = observer(function UserViewerGeneralScreen
   const tools = MOUSE_TOOLS.map((tool): [string, string] => [tool, t(M[tool])]);
 
   return (
-    <ListSettingsPage
-      className="viewer-settings-page"
-      title={t(M.title)}
-      description={t(M.description)}
-      onSave={page.save}
-      problem={problemLines(intl, page.problems)}
-      saved={page.saved}
-      saving={page.saving}
-      reset={{ label: t(M.reset), onClick: () => setDraft(pick(defaultSettings().viewer)) }}
-    >
+    <ViewerSettingsPage title={M.title} description={M.description} page={page} onReset={() => setDraft(pick(defaultSettings().viewer))}>
       <fieldset className="fieldset viewer-settings-grid">
         <legend>{t(M.mouse)}</legend>
         {(['left', 'middle', 'right'] as const).map((button) => (
@@ -181,6 +171,6 @@ export const UserViewerGeneralScreen = observer(function UserViewerGeneralScreen
           />
         ))}
       </fieldset>
-    </ListSettingsPage>
+    </ViewerSettingsPage>
   );
 });

@@ -16,8 +16,8 @@ import {
   type LayoutForModality,
 } from '@pacs/common';
 import { ListEditor, SelectCell, TextCell } from '../../../components/list-editor.tsx';
-import { ListSettingsPage } from '../../../components/list-settings-page.tsx';
-import { modalityOptions, problemLines, storedViewer, useViewerDraft, type ViewerNode } from './use-viewer-draft.ts';
+import { ViewerSettingsPage } from './viewer-settings-page.tsx';
+import { modalityOptions, storedViewer, useViewerDraft, type ViewerNode } from './use-viewer-draft.ts';
 import './viewer-settings.css';
 
 const M = defineMessages({
@@ -39,7 +39,6 @@ const M = defineMessages({
   view_match: { id: 'viewer_settings.view_match' },
   attributes: { id: 'viewer_settings.view_match_attributes' },
   description_only: { id: 'viewer_settings.view_match_description' },
-  reset: { id: 'list_editor.reset_defaults' },
 });
 
 type Draft = { layout: ViewerNode['layout'] };
@@ -67,21 +66,12 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
   const at = (item: LayoutForModality, member: string) => `layout.modality.${layout.modality.indexOf(item)}.${member}`;
 
   return (
-    <ListSettingsPage
-      className="viewer-settings-page"
-      title={t(M.title)}
-      description={t(M.description)}
-      onSave={page.save}
-      problem={problemLines(intl, page.problems, {
-        modality: t(M.modality),
-        body_part: t(M.body_part),
-        series: t(M.series),
-        image: t(M.image),
-        views: t(M.views),
-      })}
-      saved={page.saved}
-      saving={page.saving}
-      reset={{ label: t(M.reset), onClick: () => setDraft(pick(defaultSettings().viewer)) }}
+    <ViewerSettingsPage
+      title={M.title}
+      description={M.description}
+      page={page}
+      labels={{ modality: t(M.modality), body_part: t(M.body_part), series: t(M.series), image: t(M.image), views: t(M.views) }}
+      onReset={() => setDraft(pick(defaultSettings().viewer))}
     >
       <fieldset className="fieldset viewer-settings-grid">
         <legend>{t(M.defaults)}</legend>
@@ -203,6 +193,6 @@ export const UserViewerLayoutScreen = observer(function UserViewerLayoutScreen()
           },
         ]}
       />
-    </ListSettingsPage>
+    </ViewerSettingsPage>
   );
 });

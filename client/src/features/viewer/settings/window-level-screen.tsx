@@ -14,10 +14,10 @@ import {
   type WindowLevelPreset,
 } from '@pacs/common';
 import { ListEditor, NumberCell, SelectCell, TextCell } from '../../../components/list-editor.tsx';
-import { ListSettingsPage } from '../../../components/list-settings-page.tsx';
+import { ViewerSettingsPage } from './viewer-settings-page.tsx';
 import { SHORTCUT_NAMES } from '../components/shortcuts-dialog.tsx';
 import { KeyCell } from './key-cell.tsx';
-import { modalityOptions, problemLines, storedViewer, useViewerDraft, type ViewerNode } from './use-viewer-draft.ts';
+import { modalityOptions, storedViewer, useViewerDraft, type ViewerNode } from './use-viewer-draft.ts';
 import './viewer-settings.css';
 
 const M = defineMessages({
@@ -33,7 +33,6 @@ const M = defineMessages({
   shortcuts: { id: 'viewer.shortcuts_title' },
   shortcuts_hint: { id: 'viewer_settings.shortcuts_hint' },
   action: { id: 'viewer_settings.action' },
-  reset: { id: 'list_editor.reset_defaults' },
 });
 
 type Draft = Pick<ViewerNode, 'window_level' | 'keyboard_shortcuts'>;
@@ -62,22 +61,19 @@ export const UserViewerWindowLevelScreen = observer(function UserViewerWindowLev
   const presetRow = (preset: WindowLevelPreset) => draft.window_level.indexOf(preset);
 
   return (
-    <ListSettingsPage
-      className="viewer-settings-page"
-      title={t(M.title)}
-      description={t(M.description)}
-      onSave={page.save}
-      problem={problemLines(intl, page.problems, {
+    <ViewerSettingsPage
+      title={M.title}
+      description={M.description}
+      page={page}
+      labels={{
         label: t(M.label),
         modality: t(M.modality),
         ww: t(M.width),
         wc: t(M.center),
         keyboard: t(M.key),
         shortcut: t(M.key),
-      })}
-      saved={page.saved}
-      saving={page.saving}
-      reset={{ label: t(M.reset), onClick: () => setDraft(pick(defaultSettings().viewer)) }}
+      }}
+      onReset={() => setDraft(pick(defaultSettings().viewer))}
     >
       <ListEditor<WindowLevelPreset>
         kind="window-level"
@@ -185,6 +181,6 @@ export const UserViewerWindowLevelScreen = observer(function UserViewerWindowLev
           },
         ]}
       />
-    </ListSettingsPage>
+    </ViewerSettingsPage>
   );
 });
