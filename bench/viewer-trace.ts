@@ -199,6 +199,7 @@ async function visit(browser: Browser, stack: Stack, cookie: string, url: string
   if (!wan) {
     await page.goto(url);
     await page.waitForSelector('.viewport-cell[data-cell="0"] .overlay-image-index');
+    await page.waitForFunction(() => localStorage.getItem('pacs.viewer.first-look'));
     await page.goto('about:blank');
   } else {
     await context.close();

@@ -148,6 +148,9 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
     // its first image goes, as a returning user has both.
     await page.goto(url);
     await page.waitForSelector('.viewport-cell[data-cell="0"] .overlay-image-index');
+    // Left only once the place is remembered: leaving as soon as the overlay showed raced the
+    // viewer's writing it, and a lost place made the measured visit a first look on layout.
+    await page.waitForFunction(() => localStorage.getItem('pacs.viewer.first-look'));
     await page.goto('about:blank');
 
     log('viewer: first image and whole series…');

@@ -13,8 +13,9 @@
  *   link: what the link adds is the difference (the rest is the machine: a cold start compiles
  *   Cornerstone's chunk and starts WebGL in software).
  * - wan_mb_first_image / wan_mb_series: bytes on the wire (headers and bodies as sent, so
- *   compressed where the server compressed) of the requests finished by each moment, the page's
- *   and its workers'.
+ *   compressed where the server compressed) by the first image and by the end of the series'
+ *   download, the page's and its workers', counted by a TCP relay in front of the adapter
+ *   (wire-counter.ts) on the first visit over the link.
  *
  * Anchor: Cornerstone3D's published progressive loading shows 0.8–1.0 s to a first image on 4G.
  * Goal: first image ≤ 1.5 s. The notes list the requests that finished before the first image,
@@ -24,6 +25,7 @@ import type { Browser, Request } from 'playwright-core';
 import { launchBrowser } from '../test/browser/pages/browser.ts';
 import type { Stack } from '../test/harness/stack.ts';
 import { storeViewerCt, waitForFirstImage, waitForSeriesLoaded } from './viewer.ts';
+import { startWireCounter } from './wire-counter.ts';
 
 const LINK = { downloadBitsPerSecond: 30e6, uploadBitsPerSecond: 30e6, rttMs: 40 };
 
@@ -50,6 +52,8 @@ interface Visit {
   ready: number;
   seriesLoaded: number;
   finished: Finished[];
+  /** Bytes on the wire by the first image and by the end of the visit (the series' download included). */
+  wire: { firstImage: number; all: number };
 }
 
 /** One first visit of the viewer in a new context, over the emulated link or (`link` null) loopback. */
@@ -57,14 +61,18 @@ async function firstVisit(
   browser: Browser,
   stack: Stack,
   cookie: string,
-  url: string,
+  path: string,
   link: typeof LINK | null,
   wholeSeries: boolean,
 ): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  // Over the link the page goes through the byte-counting relay; on loopback straight to the adapter.
+  const wire = link ? await startWireCounter(stack.baseUrl) : null;
+  const base = wire?.baseUrl ?? stack.baseUrl;
   try {
     const [name = '', ...rest] = cookie.split('=');
-    await context.addCookies([{ name, value: rest.join('='), url: stack.baseUrl }]);
+    // Cookies are not bound to a port: the session applies through the relay too.
+    await context.addCookies([{ name, value: rest.join('='), url: base }]);
     const page = await context.newPage();
     page.setDefaultTimeout(300_000);
     if (link) {
@@ -101,19 +109,32 @@ async function firstVisit(
     context.on('request', () => inFlight++);
     context.on('requestfinished', (request) => (inFlight--, record(request, true)));
     context.on('requestfailed', (request) => (inFlight--, record(request, false)));
-    await page.goto(url, { waitUntil: 'commit' });
+    await page.goto(`${base}${path}`, { waitUntil: 'commit' });
     timeOrigin = await page.evaluate(() => performance.timeOrigin);
     const { look, ready } = await waitForFirstImage(page);
     let seriesLoaded = NaN;
     if (wholeSeries) {
       seriesLoaded = await waitForSeriesLoaded(page);
-      // The series' multipart answer ends just after its last file is in: count its bytes too.
-      for (let waited = 0; inFlight > 0 && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+      // The series' multipart answer ends just after its last file is in: count its bytes too
+      // (until nothing is in flight and nothing passed the relay for half a second, at most 10 s).
+      for (let waited = 0, last = -1; waited < 100; waited++) {
+        const now = wire?.bytesUntil() ?? 0;
+        if (inFlight <= 0 && now === last) break;
+        last = now;
+        await new Promise((resolve) => setTimeout(resolve, waited < 5 ? 100 : 500));
+      }
     }
     await Promise.all(pending);
-    return { look, ready, seriesLoaded, finished };
+    return {
+      look,
+      ready,
+      seriesLoaded,
+      finished,
+      wire: { firstImage: wire?.bytesUntil(timeOrigin + look) ?? NaN, all: wire?.bytesUntil() ?? NaN },
+    };
   } finally {
     await context.close();
+    await wire?.close();
   }
 }
 
@@ -122,7 +143,7 @@ export async function benchWan(stack: Stack, cookie: string): Promise<WanResult>
   const studyUid = await storeViewerCt(stack);
   const browser = await launchBrowser();
   try {
-    const url = `${stack.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(studyUid)}`;
+    const url = `/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(studyUid)}`;
     // Three first visits each way, alternately, the first over the link to the whole series; the
     // median first image of each. What the link adds is the difference to loopback.
     const wan: Visit[] = [];
@@ -134,8 +155,7 @@ export async function benchWan(stack: Stack, cookie: string): Promise<WanResult>
     }
     const median = (visits: Visit[], pick: (visit: Visit) => number) => visits.map(pick).sort((a, b) => a - b)[1]!;
     const look = median(wan, (visit) => visit.look);
-    const { seriesLoaded, finished } = wan[0]!;
-    const sum = (until: number) => finished.filter((r) => r.end <= until).reduce((total, r) => total + r.bytes, 0);
+    const { seriesLoaded, finished, wire } = wan[0]!;
     const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
     const short = (address: string) => {
       const path = new URL(address).pathname.replace(/^\/viewer\//, '');
@@ -150,8 +170,8 @@ export async function benchWan(stack: Stack, cookie: string): Promise<WanResult>
         first_image_ms_wan: Math.round(look),
         viewer_ready_ms_wan: Math.round(median(wan, (visit) => visit.ready)),
         series_loaded_ms_wan: Math.round(seriesLoaded),
-        wan_mb_first_image: mb(sum(wan[0]!.look)),
-        wan_mb_series: mb(sum(Infinity)),
+        wan_mb_first_image: mb(wire.firstImage),
+        wan_mb_series: mb(wire.all),
         first_image_ms_cold: Math.round(median(local, (visit) => visit.look)),
       },
       notes: [

@@ -7,7 +7,7 @@ import { applyDocumentLanguage } from './state/language.ts';
 import { setNavigator } from './lib/navigation.ts';
 import { Providers } from './app/providers.tsx';
 import { queryClient } from './lib/query-client.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadViewerScreen } from './app/router.tsx';
 import { currentCsrfToken, refreshCsrfToken } from './features/auth/session.ts';
 import { uiStore } from './state/index.ts';
 import { prefetchStudy, viewerStudyOf } from './features/viewer/prefetch-study.ts';
@@ -31,6 +31,8 @@ const viewerStudy = viewerStudyOf(window.location.hash);
 if (window.location.hash.startsWith('#/viewer')) preloadViewerChunks();
 if (viewerStudy) {
   void prefetchStudy(queryClient, viewerStudy, { silent: true }).catch(() => undefined);
+  // The route's own chunk too, so the route renders without suspending once the session is known.
+  void preloadViewerScreen().catch(() => undefined);
   void loadStudyViewer().catch(() => undefined);
 }
 

@@ -69,6 +69,11 @@ export interface SeriesItem {
   CTDIvol: number | null;
   DLP: number | null;
   FileSize: number;
+  /**
+   * The series' first instance in the instance list's default order (InstanceNumber), null when
+   * none is left: the viewer asks for its file with the series list instead of a round trip later.
+   */
+  FirstSOPInstanceUID: string | null;
 }
 
 /** `GET /instances/fromseries` (spec 2 §3 "Instance columns"). */

@@ -387,6 +387,24 @@ describe('DICOMweb proxy', () => {
         .expect(200);
       const binned = await expectSeriesAsOrthanc(3);
       expect(binned.rows.map((row) => row.orthanc_id)).not.toContain(edited.rows[1]!.orthanc_id);
+
+      // The series list names the instance list's first instance (the viewer's first file), and
+      // the next one once that one is in the bin.
+      const firstNamed = async () => {
+        const [listed] = (await admin.agent.get(`${API}/series/fromstudy`).query({ uid: studyInstanceUid }).expect(200)).body;
+        const instances = (await admin.agent.get(`${API}/instances/fromseries`).query({ uid: edited.seriesUid }).expect(200)).body as {
+          SOPInstanceUID: string;
+        }[];
+        return { named: listed.FirstSOPInstanceUID as string, listed: instances.map((instance) => instance.SOPInstanceUID) };
+      };
+      const named = await firstNamed();
+      expect(named.named).toBe(named.listed[0]);
+      await admin.agent
+        .post(`${API}/studies/delete`)
+        .set(admin.csrf)
+        .send({ Items: [{ StudyInstanceUID: studyInstanceUid, SeriesInstanceUID: edited.seriesUid, SOPInstanceUID: named.named }] })
+        .expect(200);
+      expect((await firstNamed()).named).toBe(named.listed[1]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -120,6 +120,8 @@ describe('study, series and instance levels', () => {
     expect(series.body[0]).toMatchObject({ Modality: 'CT', NumberOfSeriesRelatedInstances: 1 });
     const instances = await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.body[0].SeriesInstanceUID }).expect(200);
     expect(instances.body[0]).toMatchObject({ NumberOfFrames: 1, StudyInstanceUID: study!.StudyInstanceUID });
+    // The series list names the instance list's first instance (the viewer's first file).
+    expect(series.body[0].FirstSOPInstanceUID).toBe(instances.body[0].SOPInstanceUID);
     await admin.agent.get(`${API}/series/fromstudy`).query({ uid: '1.2.3.4.5' }).expect(404);
   });
 

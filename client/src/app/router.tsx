@@ -31,6 +31,8 @@ const AboutOverview = lazyScreen(() => import('../features/server/components/abo
 const ProfileScreen = lazyScreen(() => import('../features/accounts/components/profile-screen.tsx'), 'ProfileScreen');
 const StudyListScreen = lazyScreen(() => import('../features/studies/components/study-list-screen.tsx'), 'StudyListScreen');
 const ViewerScreen = lazyScreen(() => import('../features/viewer/components/viewer-screen.tsx'), 'ViewerScreen');
+/** Starts the viewer route's chunk before the router renders it (a page opened on a viewer link). */
+export const preloadViewerScreen = (): Promise<unknown> => ViewerScreen.preload();
 const ReportScreen = lazyScreen(() => import('../features/reports/components/report-screen.tsx'), 'ReportScreen');
 const TemplateEditorScreen = lazyScreen(() => import('../features/reports/components/template-editor-screen.tsx'), 'TemplateEditorScreen');
 const ReportPdfScreen = lazyScreen(() => import('../features/reports/components/report-pdf-screen.tsx'), 'ReportPdfScreen');

@@ -51,6 +51,9 @@ export {
   type ViewportState,
 } from './viewport/viewport-state.ts';
 
+/** The longest Cornerstone's start waits for a first look being drawn on the viewer's layout. */
+const FIRST_LOOK_ON_LAYOUT_MS = 300;
+
 export class ViewportService {
   private engine: RenderingEngine | undefined;
   private readonly entries = new Map<string, Entry>();
@@ -79,6 +82,9 @@ export class ViewportService {
   /** Makes `element` a stack viewport once Cornerstone is ready; `listener` gets every display change. */
   enable(viewportId: string, element: HTMLDivElement, listener: ViewportListener): Promise<void> {
     const run = this.queue.then(async () => {
+      // A first visit's first look, its file in, is drawn once this viewport is laid out: before
+      // Cornerstone's start takes the main thread (first-look.ts).
+      await this.loader.firstLookOnLayout(FIRST_LOOK_ON_LAYOUT_MS);
       await initCornerstone();
       this.attach(viewportId, element, listener);
     });
@@ -163,10 +169,10 @@ export class ViewportService {
       // The rest of the stack as its files arrive (the series download starts once this image shows).
       if (imageIds.length > 1) void this.prefetch(imageIds);
       const shownId = imageIds[start] ?? '';
-      void afterNextPaint().then(() => {
-        this.loader.firstImageSettled();
-        if (shownId.startsWith('wadouri:')) this.loader.rememberFirstLookPlace(wadouri.parseImageId(shownId).url, viewport.element);
-      });
+      // The place is remembered now, not after the paint: a reader who leaves as soon as the
+      // image shows (the bench's warm-up visit did) still gets the first look next time.
+      if (shownId.startsWith('wadouri:')) this.loader.rememberFirstLookPlace(wadouri.parseImageId(shownId).url, viewport.element);
+      void afterNextPaint().then(() => this.loader.firstImageSettled());
       if (entry.state.status === 'loading') this.update(entry, { ...entry.state, status: 'ready' });
       this.refresh(viewportId);
       this.updateSync();

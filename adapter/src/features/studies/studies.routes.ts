@@ -13,7 +13,8 @@
  * - GET /studies/find?uid=          → one study (404 when unknown or not visible)
  * - GET /studies/fromaccessionnumber?number=  → array (more than one = duplicate accession number)
  * - PATCH /studies/update           form UID, IsFavorite (true/false, per user), Note (shared; needs list_note)
- * - GET /series/fromstudy?uid=&orderby=   → series of a study (default SeriesNumber ascending)
+ * - GET /series/fromstudy?uid=&orderby=   → series of a study (default SeriesNumber ascending), each with
+ *                                          the instance list's first instance (FirstSOPInstanceUID)
  * - GET /instances/fromseries?uid=&orderby= → instances of a series (default InstanceNumber ascending)
  * - GET /studies/performingphysiciannames, referringphysiciannames, institutionnames, aetitles,
  *   GET /bodyparts/all               → sorted distinct values among visible studies

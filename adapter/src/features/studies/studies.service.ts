@@ -300,6 +300,7 @@ export async function seriesOfStudy(deps: Deps, auth: Auth, uid: string, order: 
     CTDIvol: row.ctdivol,
     DLP: row.dlp,
     FileSize: row.file_size,
+    FirstSOPInstanceUID: row.first_sop_instance_uid,
   }));
 }
 

@@ -373,6 +373,9 @@ export const INSTANCE_ORDER = {
   sopinstanceuid: ['i.sop_instance_uid'],
 };
 
+/** The instance list's default order: the series list names its first instance by the same. */
+const FIRST_INSTANCE_ORDER = 'i.instance_number asc nulls last, i.id asc';
+
 interface SeriesRow {
   series_instance_uid: string;
   series_number: number | null;
@@ -386,6 +389,7 @@ interface SeriesRow {
   ctdivol: number | null;
   dlp: number | null;
   file_size: number;
+  first_sop_instance_uid: string | null;
 }
 
 /** The series of one study that the caller sees (a role limited by modality sees those of its modalities). */
@@ -394,7 +398,9 @@ export async function selectSeries(db: Db, auth: Auth, studyId: number, terms: r
   const visible = visibleSeries(auth, 2);
   const { rows } = await db.query<SeriesRow>(
     `select s.series_instance_uid, s.series_number, s.series_description, s.modality, s.body_part_examined,
-            s.series_date, s.series_time, s.number_of_instances, s.updated_at, s.ctdivol, s.dlp, s.file_size
+            s.series_date, s.series_time, s.number_of_instances, s.updated_at, s.ctdivol, s.dlp, s.file_size,
+            (select i.sop_instance_uid from instances i where i.series_id = s.id and i.trashed_at is null
+              order by ${FIRST_INSTANCE_ORDER} limit 1) as first_sop_instance_uid
        from series s join studies st on st.id = s.study_id where s.study_id = $1 and (${visible.sql}) order by ${order}`,
     [studyId, ...visible.params],
   );
@@ -411,7 +417,7 @@ interface InstanceRow {
 
 /** The instances of a series, when the caller sees the series. */
 export async function selectInstances(db: Db, auth: Auth, seriesUid: string, terms: readonly OrderTerm[]): Promise<InstanceRow[]> {
-  const order = orderBySql(terms, INSTANCE_ORDER, 'i.instance_number asc nulls last, i.id asc');
+  const order = orderBySql(terms, INSTANCE_ORDER, FIRST_INSTANCE_ORDER);
   const visible = visibleSeries(auth, 2);
   const { rows } = await db.query<InstanceRow>(
     `select i.sop_instance_uid, i.instance_number, i.number_of_frames, i.file_size, st.study_instance_uid

@@ -1,6 +1,7 @@
 /**
  * What the viewer needs first, asked for before the viewer itself is running: the study, its
- * series, the instances of the first few series, the first image's file and its first look
+ * series, the instances of the first few series, the first image's file (named by the series
+ * list, so it does not wait for the instance list) and its first look
  * (drawn without Cornerstone, first-look.ts), and the rest of the first series (one request,
  * once the first image shows: file-fetcher.ts). The light viewer route starts this when it renders; a page opened on a viewer
  * link starts it from main.tsx, before the app's own start-up requests have answered, so the
@@ -39,8 +40,14 @@ export async function prefetchStudy(queryClient: QueryClient, studyUid: string, 
     void queryClient.prefetchQuery({ ...getInstancesQueryOptions(item.SeriesInstanceUID), meta });
   }
   // The first cell shows the first series from its first image: that file is needed first of all.
+  // The series list names it, so its download leaves now, a round trip before the instance list.
   const first = series[0];
   if (!first) return;
+  if (first.FirstSOPInstanceUID) {
+    const url = wadoUri({ ...first, SOPInstanceUID: first.FirstSOPInstanceUID });
+    seriesLoader.fetchEarly(url);
+    seriesLoader.startFirstLook(url, first.Modality ?? '');
+  }
   const instances = await queryClient.fetchQuery({ ...getInstancesQueryOptions(first.SeriesInstanceUID), meta });
   const [firstInstance] = instances;
   if (!firstInstance) return;

@@ -82,6 +82,8 @@ export class FirstLook {
   private shown = false;
   private settle: () => void = () => undefined;
   private readonly done = new Promise<void>((resolve) => (this.settle = resolve));
+  /** A first look decoded and waiting for the viewer's layout: settles once on screen or given up. */
+  private onLayout: Promise<void> | null = null;
 
   constructor(private readonly firstImage: Pick<FirstImage, 'peekEarly' | 'firstImageShown'>) {
     void firstImage.firstImageShown().then(() => {
@@ -99,6 +101,17 @@ export class FirstLook {
   settled(): Promise<void> {
     if (!this.current && !this.placeRememberedForWindow()) this.settle();
     return this.done;
+  }
+
+  /**
+   * Resolves once a first look whose file is in and which only waits for the viewer's layout (a
+   * first visit) is on screen or will not be; at once otherwise. Cornerstone's start (WebGL
+   * contexts under a software renderer, one task of 250-300 ms on a small machine) waits for it:
+   * run in the viewer's first effects, it came before the next frame, where the first look is
+   * drawn. A first look still waiting for its file does not hold Cornerstone.
+   */
+  drawnOnLayout(): Promise<void> {
+    return this.onLayout ?? Promise.resolve();
   }
 
   /** Whether a place is remembered for this window size, for any modality. */
@@ -124,13 +137,21 @@ export class FirstLook {
         if (this.shown || window.location.hash !== route) return this.settle();
         const image = decodePreview(bytes);
         if (!image) return this.settle();
+        let placed: () => void = () => undefined;
+        if (!isPlace(remembered)) this.onLayout = new Promise((resolve) => (placed = resolve));
         const place = isPlace(remembered) ? remembered : await this.viewerPlace(route);
-        if (!place || this.shown || window.location.hash !== route) return this.settle();
+        if (!place || this.shown || window.location.hash !== route) {
+          placed();
+          return this.settle();
+        }
         const canvas = draw(image, place);
         document.body.append(canvas);
         // Settled once on screen: what waits for it (the viewer's chunk, one long task) would
         // otherwise run before the page's next frame and keep the first look off the screen.
-        void afterNextPaint().then(() => this.settle());
+        void afterNextPaint().then(() => {
+          this.settle();
+          placed();
+        });
         const remove = () => {
           canvas.remove();
           window.removeEventListener('hashchange', remove);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSeriesLoader } from './series-loader.ts';
 
@@ -147,5 +148,31 @@ describe('series loader', () => {
     loader.fetchEarly('first');
     loader.startFirstLook('first', 'CT');
     await expect(loader.firstLookSettled(60_000)).resolves.toBeUndefined();
+  });
+
+  it("holds Cornerstone's start while a first visit's decoded first look waits for the viewer's layout, at most the given time", async () => {
+    vi.stubGlobal('window', { location: { hash: '#/viewer' }, innerWidth: 800, innerHeight: 600, devicePixelRatio: 1 });
+    vi.stubGlobal('localStorage', { getItem: () => null });
+    // The viewer is not laid out yet: no viewport element to draw over.
+    vi.stubGlobal('document', { querySelector: () => null });
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => setTimeout(callback, 16));
+    vi.useFakeTimers();
+    const bytes = readFileSync('/usr/lib/python3/dist-packages/pydicom/data/test_files/CT_small.dcm');
+    const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
+    const loader = createSeriesLoader({ downloadFirstImage: () => Promise.resolve(file) });
+    // No first look under way: Cornerstone starts at once.
+    let released = false;
+    void loader.firstLookOnLayout(300).then(() => (released = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(released).toBe(true);
+    loader.fetchEarly('first');
+    loader.startFirstLook('first', 'CT');
+    await vi.advanceTimersByTimeAsync(0);
+    released = false;
+    void loader.firstLookOnLayout(300).then(() => (released = true));
+    await vi.advanceTimersByTimeAsync(299);
+    expect(released).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(released).toBe(true);
   });
 });

@@ -76,6 +76,15 @@ export class SeriesLoader {
     return Promise.race([this.firstLook.settled(), new Promise<void>((resolve) => setTimeout(resolve, limitMs))]);
   }
 
+  /**
+   * Resolves once a first look that waits only for the viewer's layout is on screen or will not
+   * be (first-look.ts), at most `limitMs` later; at once when there is none. Cornerstone's start
+   * waits for it.
+   */
+  firstLookOnLayout(limitMs: number): Promise<void> {
+    return Promise.race([this.firstLook.drawnOnLayout(), new Promise<void>((resolve) => setTimeout(resolve, limitMs))]);
+  }
+
   /** The viewer drew the image of `url` in `element`: the place for the next first look. */
   rememberFirstLookPlace(url: string, element: HTMLElement): void {
     this.firstLook.rememberPlace(url, element);
