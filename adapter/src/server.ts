@@ -25,6 +25,7 @@ import { answerClientError } from './http/client-error.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
 import { startCharacterSetSync } from './features/configs/character-set.service.ts';
 import { AssociationFollower } from './features/network/association-follower.ts';
+import { startDicomFront } from './features/dicom-front/dicom-front.service.ts';
 import { startDicomLogLevelSync } from './features/network/dicom-log-level.ts';
 import { watchStudyLimit } from './features/licence/licence.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
@@ -85,6 +86,13 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     });
   }
 
+  // The DICOM front receiver answers modalities on the provider's port (DICOM_FRONT=on).
+  if (config.dicomFront.enabled) {
+    deps.dicomFront = await startDicomFront(deps).catch((error: unknown) => {
+      server.close();
+      throw error;
+    });
+  }
   follower.start();
   deps.audit.exporter?.start();
   // The licence's study limit closes and reopens DICOM stores (features/network/store-gate.ts).
@@ -133,6 +141,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       stopCharacterSetSync();
       stopDicomLogLevelSync();
       await deps.associations?.stop();
+      await deps.dicomFront?.stop();
       studyLimit.stop();
       await follower.stop();
       server.closeIdleConnections();
