@@ -66,7 +66,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
     health: new Health(orthanc, db),
     audit: new AuditLog(db, { exporter: new SyslogSender(db) }),
-    associations: new AssociationFollower(db, config.orthanc.logFiles),
+    associations: new AssociationFollower(db, config.orthanc.logFiles, { skipLoopback: config.dicomFront.enabled }),
   };
 
   await migrate(db);
@@ -88,7 +88,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
 
   // The DICOM front receiver answers modalities on the provider's port (DICOM_FRONT=on).
   if (config.dicomFront.enabled) {
-    deps.dicomFront = await startDicomFront(deps).catch((error: unknown) => {
+    deps.dicomFront = await startDicomFront(deps, deps.associations?.frontSink()).catch((error: unknown) => {
       server.close();
       throw error;
     });

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Provider } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { sendFiles, storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { fileMetaHeader, spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
 import { readRawElements } from '../../adapter/src/dicom/raw.ts';
@@ -106,6 +106,11 @@ describe('the DICOM front receiver', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(rows.map((row) => row.ae_title)).toEqual(['FRONT_CORPUS']);
+    // Counted by the front itself (Orthanc behind it sees only loopback).
+    const counted = await stack.sql<{ accepted: number }>(
+      `select sum(accepted)::int as accepted from statistics_associations where ae_title = 'FRONT_CORPUS'`,
+    );
+    expect(counted[0]?.accepted).toBeGreaterThanOrEqual(1);
   });
 
   it('answers C-ECHO and pipes C-FIND to Orthanc', async () => {
@@ -204,5 +209,36 @@ describe('the DICOM front receiver', () => {
     expect(refused.stderr).toMatch(/Calling AE Title Not Recognized/i);
     const known = spawnSync('echoscu', ['-aet', 'FRONT_FIND', '-aec', 'PACS', '127.0.0.1', String(stack.config.dicomPort)]);
     expect(known.status).toBe(0);
+    const rejected = await stack.sql<{ rejected: number }>(
+      `select sum(rejected)::int as rejected from statistics_associations where ae_title = 'FRONT_STRANGER'`,
+    );
+    expect(rejected[0]?.rejected).toBe(1);
+  });
+
+  it('loses no acknowledged instance when the adapter is killed mid-association', async () => {
+    const files = Array.from({ length: 150 }, (_, i) => {
+      const file = join(dir, `kill-${i}.dcm`);
+      writeFileSync(file, tinyStudy({ seed: `front-kill-${i}`, patientName: 'Killed^Mid', patientId: 'FRONT_KILL' }));
+      return file;
+    });
+    // FRONT_FIND is registered from this address (anonymous users are off by now).
+    const sending = sendFiles(files, { port: stack.config.dicomPort, callingAet: 'FRONT_FIND' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await stack.stopAdapter('SIGKILL');
+    const { acknowledged } = await sending;
+    await stack.startAdapter();
+    await drained();
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const file of acknowledged) {
+      const seed = /kill-(\d+)\.dcm$/.exec(file)![1];
+      const found = await orthanc<{ Type: string }[]>('/tools/lookup', {
+        method: 'POST',
+        body: tinyStudyUids(`front-kill-${seed}`).instance,
+      });
+      expect(
+        found.some((each) => each.Type === 'Instance'),
+        file,
+      ).toBe(true);
+    }
   });
 });

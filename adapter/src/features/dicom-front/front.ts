@@ -28,6 +28,7 @@ import {
 } from './pdu.ts';
 import { COMMAND, STATUS, parseCommand, responseCommand, type Command } from './dimse.ts';
 import { SpoolFile, type SpoolFolders } from './spool.ts';
+import type { AssociationSink } from '../network/associations.ts';
 
 export const VERIFICATION = '1.2.840.10008.1.1';
 /** What we announce as our maximum P-DATA-TF length (a bigger PDU is aborted). */
@@ -57,13 +58,6 @@ export function chooseTransferSyntax(proposed: readonly string[]): string | unde
 
 export type FrontDecision =
   { accept: true; mayStore: boolean; mayEcho: boolean } | { accept: false; result: 1 | 2; source: 1 | 2 | 3; reason: number; why: string };
-
-export interface AssociationSink {
-  received(aet: string, address: string): void;
-  accepted(aet: string, address: string): void;
-  rejected(aet: string, address: string): void;
-  ended(aet: string, address: string, how: 'released' | 'aborted'): void;
-}
 
 export interface FrontOptions {
   host: string;
@@ -214,7 +208,7 @@ class Association {
       return;
     }
     if (!served) {
-      this.pipe(Buffer.concat([raw, this.reader.rest()]));
+      this.pipe(rq, Buffer.concat([raw, this.reader.rest()]));
       return;
     }
     this.decision = decision;
@@ -233,11 +227,27 @@ class Association {
     this.socket.write(associateAc(rq, accepted, FRONT_MAX_PDU));
   }
 
-  /** Replays the request to Orthanc's internal port and joins the two sockets. */
-  private pipe(head: Buffer): void {
+  /**
+   * Replays the request to Orthanc's internal port and joins the two sockets. Orthanc's first
+   * byte says whether it accepted (A-ASSOCIATE-AC) or refused; both are counted here, since
+   * Orthanc's log sees only loopback.
+   */
+  private pipe(rq: AssociateRq, head: Buffer): void {
     this.piped = true;
     const orthanc = createConnection({ host: '127.0.0.1', port: this.options.orthancPort });
     orthanc.setNoDelay(true);
+    let accepted = false;
+    let ended = false;
+    orthanc.once('data', (chunk: Buffer) => {
+      accepted = chunk[0] === PDU.associateAc;
+      if (accepted) this.options.sink?.accepted(rq.callingAet, this.address);
+      else this.options.sink?.rejected(rq.callingAet, this.address);
+    });
+    orthanc.once('end', () => (ended = true));
+    this.socket.once('end', () => (ended = true));
+    this.socket.once('close', () => {
+      if (accepted) this.options.sink?.ended(rq.callingAet, this.address, ended ? 'released' : 'aborted');
+    });
     orthanc.on('error', () => {
       orthanc.destroy();
       this.socket.destroy();
