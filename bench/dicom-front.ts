@@ -49,7 +49,9 @@ export async function benchDicomFront(ct: {
   const figures: Record<string, number> = {};
   const notes: string[] = [];
   // With fsync (the default, as Orthanc's SyncStorageArea) and without (storescp's own guarantee).
-  for (const fsync of [true, false]) {
+  // BENCH_FRONT_FSYNC=on|off runs one of the two.
+  const modes = { on: [true], off: [false] }[process.env.BENCH_FRONT_FSYNC ?? ''] ?? [true, false];
+  for (const fsync of modes) {
     const part = await frontRun(ct, fsync);
     Object.assign(figures, part.figures);
     notes.push(...part.notes);

@@ -50,7 +50,9 @@ export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promi
   const port = provider?.port ?? deps.config.dicomPort;
   const folders = spoolFolders(deps.config.dataDir, port);
   await prepareSpool(folders);
-  const drain = new SpoolDrain(folders, deps.orthanc, deps.db);
+  // While modalities are sending, one file at a time goes to Orthanc: the receiver and the drain
+  // share this process and the machine's cores, and the modality waits on the receiver.
+  const drain = new SpoolDrain(folders, deps.orthanc, deps.db, () => (DicomFront.receiving > 0 ? 1 : 3));
   const front = new DicomFront({
     host: '0.0.0.0',
     port,

@@ -37,7 +37,8 @@ export class SpoolDrain {
     private readonly folders: SpoolFolders,
     private readonly orthanc: OrthancClient,
     private readonly db: Db,
-    private readonly concurrency = 3,
+    /** How many files may be in flight now (fewer while modalities are sending: front.ts busy()). */
+    private readonly concurrency: () => number = () => 3,
   ) {}
 
   /** Queues what the spool holds (after a crash or restart) and starts handing it over. */
@@ -72,7 +73,7 @@ export class SpoolDrain {
   }
 
   private pump(): void {
-    while (!this.stopped && this.running < this.concurrency && this.queue.length > 0) {
+    while (!this.stopped && this.running < this.concurrency() && this.queue.length > 0) {
       const path = this.queue.shift()!;
       this.running += 1;
       this.handOver(path)

@@ -79,6 +79,8 @@ export interface FrontOptions {
 export class DicomFront {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  /** Associations served here and open now (the drain gives way to them). */
+  static receiving = 0;
 
   constructor(private readonly options: FrontOptions) {}
 
@@ -212,6 +214,8 @@ class Association {
       return;
     }
     this.decision = decision;
+    DicomFront.receiving += 1;
+    this.socket.once('close', () => (DicomFront.receiving -= 1));
     const accepted: AcceptedContext[] = rq.contexts.map((context) => {
       const transferSyntax = chooseTransferSyntax(context.transferSyntaxes);
       if (transferSyntax === undefined) return { id: context.id, result: 4, transferSyntax: EXPLICIT_LE };
