@@ -27,7 +27,7 @@ import { cpuSeconds } from './wrk.ts';
 
 const CACHE = 'bench/out/cache';
 const ROUNDS = 3;
-const SMALL_ID = 'bench-small';
+export const SMALL_ID = 'bench-small';
 const DEST = { name: 'bench-dest', aet: 'BENCHDEST' };
 /** dcmtk's tools read this: without it Debian's build leaves Nagle's algorithm on. */
 const NODELAY = { ...process.env, TCP_NODELAY: '1' };
@@ -40,7 +40,7 @@ const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floo
 const list = (values: number[]) => values.map((v) => round(v, 1)).join(', ');
 
 /** 1,000 small CT slices (64×64), generated once and kept in the cache. */
-function smallFiles(): string[] {
+export function smallFiles(): string[] {
   const dir = join(CACHE, 'small');
   if (!existsSync(join(dir, 'CT1000.dcm'))) {
     log('generating 1000 small instances…');
@@ -66,7 +66,7 @@ function smallFiles(): string[] {
 }
 
 /** Seconds for one storescu association carrying every file. */
-function storescu(port: number, calledAet: string, files: string[]): number {
+export function storescu(port: number, calledAet: string, files: string[]): number {
   const started = performance.now();
   const run = spawnSync('storescu', ['-aet', 'BENCH', '-aec', calledAet, '127.0.0.1', String(port), ...files], {
     encoding: 'utf8',
@@ -88,7 +88,7 @@ function listening(port: number): Promise<boolean> {
 }
 
 /** A dcmtk storescp writing what it receives into a fresh temporary folder, for one call of `use`. */
-async function withStorescp<T>(use: (port: number) => Promise<T>): Promise<T> {
+export async function withStorescp<T>(use: (port: number) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'pacs-bench-storescp-'));
   const port = await freePort();
   const child = spawn('storescp', ['-aet', DEST.aet, '-od', dir, String(port)], { env: NODELAY, stdio: 'ignore' });
@@ -108,7 +108,7 @@ function orthancHeaders(stack: Stack): Record<string, string> {
   return { authorization: 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64'), 'content-type': 'application/json' };
 }
 
-async function orthanc(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
+export async function orthanc(stack: Stack, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${stack.config.orthanc.url}${path}`, {
     method,
     headers: orthancHeaders(stack),
@@ -119,7 +119,7 @@ async function orthanc(stack: Stack, method: string, path: string, body?: unknow
   return text ? JSON.parse(text) : undefined;
 }
 
-async function studiesOf(stack: Stack, patientId: string): Promise<string[]> {
+export async function studiesOf(stack: Stack, patientId: string): Promise<string[]> {
   return (await orthanc(stack, 'POST', '/tools/find', { Level: 'Study', Query: { PatientID: patientId } })) as string[];
 }
 
@@ -132,7 +132,7 @@ async function indexedInstances(stack: Stack, patientId: string): Promise<number
 }
 
 /** Waits (at most `ms`) until the index holds `count` instances of the patient; false if it did not. */
-async function indexReaches(stack: Stack, patientId: string, count: number, ms = 120_000): Promise<boolean> {
+export async function indexReaches(stack: Stack, patientId: string, count: number, ms = 120_000): Promise<boolean> {
   const deadline = Date.now() + ms;
   while ((await indexedInstances(stack, patientId)) !== count) {
     if (Date.now() > deadline) return false;
@@ -176,7 +176,7 @@ async function ingestRounds(stack: Stack, files: string[], patientId: string, fo
   return result;
 }
 
-async function storescpRounds(files: string[]): Promise<number[]> {
+export async function storescpRounds(files: string[]): Promise<number[]> {
   const perSecond: number[] = [];
   for (let i = 0; i < ROUNDS; i++) perSecond.push(await withStorescp(async (port) => files.length / storescu(port, DEST.aet, files)));
   return perSecond;

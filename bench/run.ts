@@ -22,6 +22,7 @@ import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchAdvancedSearch } from './advanced-search.ts';
 import { benchDicom } from './dicom.ts';
+import { benchDicomFront } from './dicom-front.ts';
 import { benchLoad } from './load.ts';
 import { benchWan } from './wan.ts';
 import { benchOrthancIndex } from './orthanc-index.ts';
@@ -341,7 +342,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, ingest, proxy, lists, stats, wan, auditexport, load, index, cluster, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, dicomfront, ingest, proxy, lists, stats, wan, auditexport, load, index, cluster, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -374,6 +375,12 @@ try {
     const dicom = await benchDicom(stack, { files: ctFiles('ct-a', 'bench-ct-a'), patientId: 'ct-a' });
     Object.assign(figures, dicom.figures);
     notes.push(...dicom.notes);
+  }
+  // The DICOM front receiver on a stack of its own (also alone: --only=dicomfront).
+  if (wanted('dicom') || wanted('dicomfront')) {
+    const front = await benchDicomFront({ files: ctFiles('ct-a', 'bench-ct-a'), patientId: 'ct-a' });
+    Object.assign(figures, front.figures);
+    notes.push(...front.notes);
   }
   // The proxy streams frames of the CT the ingest stored.
   const ct = wanted('ingest') || wanted('proxy') ? await benchIngest(stack, cookie) : undefined;

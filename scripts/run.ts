@@ -135,6 +135,7 @@ try {
   }
   const cluster = isCluster(size);
   if (cluster && config.httpRedirectPort !== null) throw new Error('HTTP_REDIRECT_PORT is not available in a cluster yet: leave it empty.');
+  if (cluster && config.dicomFront.enabled) throw new Error('DICOM_FRONT is not available in a cluster yet: set DICOM_FRONT=off.');
   const orthancHttpPort = Number(new URL(config.orthanc.url).port);
   const ports = clusterPorts(size, config.port, orthancHttpPort, config.dicomPort);
   for (const port of cluster ? [ports.front, ...ports.adapters] : [config.port]) {
@@ -180,12 +181,17 @@ try {
       ...orthancOptions,
       dataDir: join(config.dataDir, 'orthanc'),
       httpPort: orthancHttpPort,
-      dicomPort: config.dicomPort,
+      // Behind the DICOM front receiver Orthanc listens on the internal port (the front has DICOM_PORT).
+      dicomPort: config.dicomFront.enabled ? config.dicomFront.internalPort : config.dicomPort,
       logFile: join(logs, 'orthanc.log'),
     });
     orthancs = [orthanc];
     watchService('Orthanc', orthanc);
-    console.log(`Orthanc     ${config.orthanc.url} (loopback), DICOM ${config.dicomAet}@${config.dicomPort}`);
+    console.log(
+      config.dicomFront.enabled
+        ? `Orthanc     ${config.orthanc.url} (loopback), DICOM ${config.dicomAet}@${config.dicomPort} through the front receiver (Orthanc on ${config.dicomFront.internalPort})`
+        : `Orthanc     ${config.orthanc.url} (loopback), DICOM ${config.dicomAet}@${config.dicomPort}`,
+    );
   }
 
   // nginx first: the replicas read Orthanc through it from their first second.

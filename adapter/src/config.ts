@@ -22,6 +22,14 @@ export interface Config {
   dicomPort: number;
   dicomAet: string;
   /**
+   * The DICOM front receiver (docs/decisions.md "A front receiver for DICOM ingest"): DICOM_FRONT
+   * on|off (default off). When on, the adapter answers modalities on the provider's port and
+   * Orthanc listens on `internalPort` (DICOM_INTERNAL_PORT, default DICOM_PORT + 10000, or − 10000
+   * past 65535); `durable` (DICOM_FRONT_FSYNC, default true) flushes each received file to disk
+   * before the modality is told it is stored.
+   */
+  dicomFront: { enabled: boolean; internalPort: number; durable: boolean };
+  /**
    * `storageDir`: Orthanc's storage folder when the adapter can read it (same machine or shared
    * volume); frames and files are then read from it instead of relayed. null: always relay.
    */
@@ -142,7 +150,15 @@ export function loadConfig(env: Env = process.env): Config {
     return fallback;
   };
 
+  const onOff = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.toLowerCase();
+    if (raw === 'on') return true;
+    if (raw === 'off') return false;
+    return bool(name, fallback);
+  };
+
   const dataDir = resolve(str('DATA_DIR', './.data'));
+  const dicomPort = int('DICOM_PORT', 4242, 1, 65535);
   const orthancHttpPort = int('ORTHANC_HTTP_PORT', 8042, 1, 65535);
   const dicomAet = str('DICOM_AET', 'PACS');
   if (!isAeTitle(dicomAet))
@@ -183,8 +199,13 @@ export function loadConfig(env: Env = process.env): Config {
     tls,
     httpRedirectPort,
     dataDir,
-    dicomPort: int('DICOM_PORT', 4242, 1, 65535),
+    dicomPort,
     dicomAet,
+    dicomFront: {
+      enabled: onOff('DICOM_FRONT', false),
+      internalPort: int('DICOM_INTERNAL_PORT', dicomPort + 10000 <= 65535 ? dicomPort + 10000 : dicomPort - 10000, 1, 65535),
+      durable: bool('DICOM_FRONT_FSYNC', true),
+    },
     orthanc: {
       url: orthancUrl,
       jobsUrl: orthancJobsUrl,
@@ -230,6 +251,8 @@ export function loadConfig(env: Env = process.env): Config {
       zipBytes: int('IMPORT_MAX_ZIP_BYTES', 8 * GIB, 1024, Number.MAX_SAFE_INTEGER),
     },
   };
+  if (config.dicomFront.enabled && config.dicomFront.internalPort === config.dicomPort)
+    problems.push('DICOM_INTERNAL_PORT must differ from DICOM_PORT when DICOM_FRONT is on.');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -7,6 +7,7 @@ import type { Health } from './health.ts';
 import type { ChangesFollower } from './study-index/follower.ts';
 import type { AuditLog } from './features/audit/audit-log.ts';
 import type { AssociationFollower } from './features/network/association-follower.ts';
+import type { RunningFront } from './features/dicom-front/dicom-front.service.ts';
 
 export interface Deps {
   config: Config;
@@ -24,6 +25,8 @@ export interface Deps {
   audit: AuditLog;
   /** DICOM associations read from Orthanc's log (absent in unit tests: none listed). */
   associations?: AssociationFollower;
+  /** The DICOM front receiver when DICOM_FRONT is on (features/dicom-front). */
+  dicomFront?: RunningFront;
 }
 
 /** Where Orthanc jobs are created, polled and cancelled (docs/decisions.md, "Cluster"). */

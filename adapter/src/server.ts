@@ -26,6 +26,7 @@ import { answerClientError } from './http/client-error.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
 import { startCharacterSetSync } from './features/configs/character-set.service.ts';
 import { AssociationFollower } from './features/network/association-follower.ts';
+import { startDicomFront } from './features/dicom-front/dicom-front.service.ts';
 import { startDicomLogLevelSync } from './features/network/dicom-log-level.ts';
 import { watchStudyLimit } from './features/licence/licence.service.ts';
 import { refreshOpenJobs } from './features/forward/forward.service.ts';
@@ -70,7 +71,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
     health: new Health(orthanc, db),
     audit: new AuditLog(db, { exporter: new SyslogSender(db) }),
-    associations: new AssociationFollower(db, config.orthanc.logFiles),
+    associations: new AssociationFollower(db, config.orthanc.logFiles, { skipLoopback: config.dicomFront.enabled }),
   };
 
   await migrate(db);
@@ -90,6 +91,13 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     });
   }
 
+  // The DICOM front receiver answers modalities on the provider's port (DICOM_FRONT=on).
+  if (config.dicomFront.enabled) {
+    deps.dicomFront = await startDicomFront(deps, deps.associations?.frontSink()).catch((error: unknown) => {
+      server.close();
+      throw error;
+    });
+  }
   follower.start();
   deps.audit.exporter?.start();
   // The licence's study limit closes and reopens DICOM stores (features/network/store-gate.ts).
@@ -138,6 +146,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       stopCharacterSetSync();
       stopDicomLogLevelSync();
       await deps.associations?.stop();
+      await deps.dicomFront?.stop();
       studyLimit.stop();
       await follower.stop();
       server.closeIdleConnections();

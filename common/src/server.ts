@@ -62,6 +62,12 @@ export interface ServerStatus {
   };
   /** When the folder sizes were measured (ISO): sizes of a large archive are reused for a while. */
   MeasuredAt: string;
+  /**
+   * The DICOM front receiver's spool (DICOM_FRONT=on; null when off): instances received and not
+   * yet in Orthanc, those Orthanc refused (kept in the spool's failed/ folder for an
+   * administrator), and those handed over since the adapter started.
+   */
+  DicomFront: { Pending: number; Failed: number; Stored: number } | null;
 }
 
 export const SERVER_NAME_MAX_LENGTH = 64;

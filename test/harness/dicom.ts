@@ -126,12 +126,22 @@ export function storeFiles(files: string[], target: StoreTarget): StoreResult {
  */
 export function sendFiles(
   files: readonly string[],
-  target: { port: number; aet?: string },
+  target: { port: number; aet?: string; callingAet?: string },
 ): Promise<{ acknowledged: string[]; unacknowledged: string[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'storescu',
-      ['-v', '--no-halt', '-aet', 'STORESCU', '-aec', target.aet ?? 'PACS', '127.0.0.1', String(target.port), ...files],
+      [
+        '-v',
+        '--no-halt',
+        '-aet',
+        target.callingAet ?? 'STORESCU',
+        '-aec',
+        target.aet ?? 'PACS',
+        '127.0.0.1',
+        String(target.port),
+        ...files,
+      ],
       {
         env: { ...process.env, TCP_NODELAY: '1' },
         stdio: ['ignore', 'ignore', 'pipe'],

@@ -71,7 +71,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pacs-test-'));
   chmodSync(dataDir, 0o711);
   const secrets = options.dataDir ? loadOrCreateSecrets(options.dataDir) : undefined;
-  const [pgPort, orthancHttpPort, dicomPort, httpPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [pgPort, orthancHttpPort, dicomPort, httpPort, internalDicomPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const configEnv: Record<string, string> = {
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
@@ -80,6 +86,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ORTHANC_HTTP_PORT: String(orthancHttpPort),
     DICOM_PORT: String(dicomPort),
     DICOM_AET: 'PACS',
+    // Orthanc's DICOM port behind the front receiver, used when a test sets DICOM_FRONT=on.
+    DICOM_INTERNAL_PORT: String(internalDicomPort),
     PG_PASSWORD: secrets?.pgPassword ?? 'test-pg-password',
     ORTHANC_PASSWORD: secrets?.orthancPassword ?? 'test-orthanc-password',
     ADMIN_ID: 'admin',
@@ -160,7 +168,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir: join(dataDir, 'orthanc'),
       index: orthancIndex,
       httpPort: orthancHttpPort,
-      dicomPort,
+      dicomPort: config.dicomFront.enabled ? config.dicomFront.internalPort : dicomPort,
       aet: config.dicomAet,
       user: config.orthanc.user,
       password: config.orthanc.password,

@@ -5,6 +5,7 @@
  * Orthanc's ids and upserted; counts and sizes are recomputed from the rows, never incremented,
  * so replaying a batch after a crash gives the same index.
  */
+import { selectSender } from '../features/dicom-front/dicom-front.sql.ts';
 import type { Db } from '../db/pool.ts';
 import { transaction } from '../db/pool.ts';
 import { AppError } from '../http/errors.ts';
@@ -159,6 +160,17 @@ export class Indexer {
     ]);
     const text = await this.decodedText(sampleInstanceId, tags);
     const s = series.MainDicomTags;
+    // An instance the DICOM front handed over by REST has no RemoteAET: the front recorded its
+    // sender for exactly this instance (features/dicom-front); a browser upload has no such row.
+    const sender =
+      aeTitle.trim() !== ''
+        ? aeTitle.trim()
+        : await selectSender(this.db, {
+            sopInstanceUid: tag(tags, 'SOPInstanceUID'),
+            studyUid: tag(tags, 'StudyInstanceUID'),
+            seriesUid: tag(tags, 'SeriesInstanceUID'),
+            patientId: tag(tags, 'PatientID'),
+          });
     batch.series.set(seriesId, {
       orthancId: seriesId,
       studyOrthancId: series.ParentStudy,
@@ -171,7 +183,7 @@ export class Indexer {
       seriesTime: tag(s, 'SeriesTime'),
       performingPhysicianName: text.PerformingPhysicianName,
       institutionName: text.InstitutionName,
-      aeTitle: aeTitle.trim(),
+      aeTitle: sender,
       ctdivol: float(tag(tags, 'CTDIvol')),
     });
     const ranked = studyRank.get(series.ParentStudy);
@@ -199,7 +211,7 @@ export class Indexer {
         referringPhysicianName: text.ReferringPhysicianName,
         performingPhysicianName: text.PerformingPhysicianName,
         institutionName: text.InstitutionName,
-        aeTitle: aeTitle.trim(),
+        aeTitle: sender,
       });
     }
   }

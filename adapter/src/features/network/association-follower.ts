@@ -14,7 +14,7 @@
 import type { LiveAssociation } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
 import { log } from '../../log.ts';
-import { AssociationLines, AssociationTracker } from './associations.ts';
+import { AssociationLines, AssociationTracker, type AssociationEventKind, type AssociationSink } from './associations.ts';
 import { LogTail, type TailOptions } from './log-tail.ts';
 import * as sql from './network.sql.ts';
 
@@ -35,7 +35,12 @@ export class AssociationFollower {
   constructor(
     private readonly db: Db,
     paths: string[],
-    private readonly options: { intervalMs?: number; tail?: TailOptions } = {},
+    /**
+     * `skipLoopback`: the DICOM front receiver is on (features/dicom-front): Orthanc's log then
+     * shows the associations the front piped to it, all from loopback, which the front counts
+     * itself (frontSink), so those lines are skipped.
+     */
+    private readonly options: { intervalMs?: number; tail?: TailOptions; skipLoopback?: boolean } = {},
   ) {
     this.followed = paths.map((path) => ({
       tail: new LogTail(path, (fileId, size) => this.startAt(path, fileId, size), options.tail),
@@ -66,8 +71,44 @@ export class AssociationFollower {
 
   /** The associations open now on every node, oldest first; null while no log file can be read. */
   live(): LiveAssociation[] | null {
-    if (!this.followed.some((entry) => entry.tail.reading)) return null;
-    return this.followed.flatMap((entry) => entry.tracker.live()).sort((a, b) => a.Since.localeCompare(b.Since));
+    if (!this.followed.some((entry) => entry.tail.reading) && !this.frontUsed) return null;
+    return [...this.followed.flatMap((entry) => entry.tracker.live()), ...this.front.live()].sort((a, b) => a.Since.localeCompare(b.Since));
+  }
+
+  private readonly front = new AssociationTracker();
+  private frontUsed = false;
+  private frontWrites: Promise<void> = Promise.resolve();
+
+  /**
+   * Where the DICOM front receiver reports its associations (it sees the real caller's address,
+   * which Orthanc behind it does not): counted into the same buckets and live list as the log's.
+   */
+  frontSink(): AssociationSink {
+    this.frontUsed = true;
+    const apply = (kind: AssociationEventKind, aeTitle: string, ip: string) => {
+      const outcome = this.front.apply({ kind, aeTitle, ip, at: new Date() });
+      if (!outcome) return;
+      const fact: sql.AssociationFact = {
+        at: outcome.at,
+        aeTitle: outcome.aeTitle,
+        accepted: outcome.decided === 'accepted' ? 1 : 0,
+        rejected: outcome.decided === 'rejected' ? 1 : 0,
+        peakAe: outcome.openFromAe,
+        peakAll: this.openInAll(),
+        end: 0,
+      };
+      this.frontWrites = this.frontWrites
+        .then(async () => {
+          await transaction(this.db, (client) => sql.countAssociations(client, null, [fact]));
+        })
+        .catch((error: unknown) => log.warn(`DICOM front: association not counted: ${String(error)}`));
+    };
+    return {
+      received: (aeTitle, ip) => apply('received', aeTitle, ip),
+      accepted: (aeTitle, ip) => apply('acknowledged', aeTitle, ip),
+      rejected: (aeTitle, ip) => apply('rejected', aeTitle, ip),
+      ended: (aeTitle, ip, how) => apply(how, aeTitle, ip),
+    };
   }
 
   /** Reads what every file gained and counts it (exported for tests: `start` calls it every second). */
@@ -82,6 +123,7 @@ export class AssociationFollower {
         byFile.set(line.fileId, batch);
         batch.end = line.end;
         const event = entry.lines.parse(line.text);
+        if (event && this.options.skipLoopback && (event.ip === '127.0.0.1' || event.ip === '::1')) continue;
         const outcome = event && entry.tracker.apply(event);
         if (!outcome) continue;
         batch.facts.push({
@@ -113,7 +155,7 @@ export class AssociationFollower {
     this.lastBucket = bucket;
     const facts: sql.AssociationFact[] = [];
     const all = this.openInAll();
-    for (const entry of this.followed)
+    for (const entry of [...this.followed, { tracker: this.front }])
       for (const [aeTitle, open] of entry.tracker.openCounts().byAe)
         facts.push({ at: now, aeTitle, accepted: 0, rejected: 0, peakAe: open, peakAll: all, end: 0 });
     if (facts.length === 0) return;
@@ -121,7 +163,7 @@ export class AssociationFollower {
   }
 
   private openInAll(): number {
-    return this.followed.reduce((total, entry) => total + entry.tracker.openCounts().all, 0);
+    return this.followed.reduce((total, entry) => total + entry.tracker.openCounts().all, this.front.openCounts().all);
   }
 
   private async startAt(path: string, fileId: string, size: number): Promise<number> {

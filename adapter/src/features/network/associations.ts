@@ -27,6 +27,14 @@ import { printable } from '../../log.ts';
 
 export type AssociationEventKind = 'received' | 'acknowledged' | 'released' | 'aborted' | 'rejected';
 
+/** Where a DICOM listener of ours (the front receiver) reports its associations as they happen. */
+export interface AssociationSink {
+  received(aeTitle: string, address: string): void;
+  accepted(aeTitle: string, address: string): void;
+  rejected(aeTitle: string, address: string): void;
+  ended(aeTitle: string, address: string, how: 'released' | 'aborted'): void;
+}
+
 export interface AssociationEvent {
   kind: AssociationEventKind;
   /** null on the two rejection lines that name no caller. */

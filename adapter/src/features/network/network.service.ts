@@ -77,9 +77,15 @@ export async function updateProvider(deps: Deps, no: number, fields: sql.Provide
   await transaction(deps.db, async (client) => {
     await sql.updateProvider(client, no, fields);
     const updated = (await sql.selectProvider(client, no))!;
-    if (settingsChange && networkFile !== null) await applyProvider(deps.orthanc, networkFile, updated, studyStoreOpen(deps.config));
+    if (settingsChange && networkFile !== null)
+      await applyProvider(deps.orthanc, networkFile, updated, studyStoreOpen(deps.config), frontPort(deps));
   });
   return listProviders(deps.db);
+}
+
+/** Orthanc's DICOM port when the front receiver has the provider's (null: Orthanc has it). */
+function frontPort(deps: Deps): number | null {
+  return deps.config.dicomFront.enabled ? deps.config.dicomFront.internalPort : null;
 }
 
 /** Pushes every DICOM user and send destination to Orthanc (after each change, and at start). */
@@ -99,7 +105,8 @@ export async function reconcileNetwork(deps: Deps): Promise<void> {
   try {
     const networkFile = deps.config.orthanc.networkFile;
     const provider = (await sql.selectProviders(deps.db))[0];
-    if (networkFile !== null && provider) await applyProvider(deps.orthanc, networkFile, provider, studyStoreOpen(deps.config));
+    if (networkFile !== null && provider)
+      await applyProvider(deps.orthanc, networkFile, provider, studyStoreOpen(deps.config), frontPort(deps));
     await pushModalities(deps);
   } catch (error) {
     log.warn(`DICOM network not pushed to Orthanc at start: ${String(error)}`);
@@ -191,7 +198,7 @@ export async function setStudyStoreOpen(deps: Deps, open: boolean): Promise<void
   log.info(open ? 'Study limit: DICOM stores accepted again' : 'Study limit reached: DICOM stores refused');
   const networkFile = deps.config.orthanc.networkFile;
   const provider = (await sql.selectProviders(deps.db))[0];
-  if (networkFile !== null && provider) await applyProvider(deps.orthanc, networkFile, provider, open);
+  if (networkFile !== null && provider) await applyProvider(deps.orthanc, networkFile, provider, open, frontPort(deps));
   const [users, destinations] = await Promise.all([sql.selectDicomUsers(deps.db), sql.selectSendDestinations(deps.db)]);
   await syncModalities(deps.orthanc, users, destinations, open);
   // Marked once Orthanc runs with it: a failure leaves the gate as it was, and the next check retries.

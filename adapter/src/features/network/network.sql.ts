@@ -210,7 +210,8 @@ export interface AssociationCursor {
  * (peaks carried into a new bucket) nothing is added but peaks.
  */
 export async function countAssociations(client: DbClient, cursor: AssociationCursor | null, facts: AssociationFact[]): Promise<number> {
-  let position = Number.MAX_SAFE_INTEGER;
+  // Without a cursor (the DICOM front's facts, and the peaks carried into a new bucket) every fact counts.
+  let position = -1;
   if (cursor) {
     await client.query(
       'insert into statistics_association_cursors (path, file_id, position) values ($1, $2, 0) on conflict (path, file_id) do nothing',

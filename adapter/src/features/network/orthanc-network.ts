@@ -27,7 +27,13 @@ export const DESTINATION_MODALITY_PREFIX = 'pacs-dest-';
  * for registered users only: orthanc.jsonc DicomAlwaysAllowFind). With anonymous users off, a DICOM
  * user must also call from its registered address (DicomCheckModalityHost).
  */
-export function networkSettings(aeTitle: string, port: number, allowAnonymous: boolean, storeOpen = true): Record<string, unknown> {
+export function networkSettings(
+  aeTitle: string,
+  port: number,
+  allowAnonymous: boolean,
+  storeOpen = true,
+  behindFront = false,
+): Record<string, unknown> {
   const settings = {
     DicomAet: aeTitle,
     DicomPort: port,
@@ -35,7 +41,8 @@ export function networkSettings(aeTitle: string, port: number, allowAnonymous: b
     // Closed when the licence's study limit is reached (store-gate.ts): nobody may store.
     DicomAlwaysAllowStore: allowAnonymous && storeOpen,
     DicomAlwaysAllowFindWorklist: allowAnonymous,
-    DicomCheckModalityHost: !allowAnonymous,
+    // Behind the DICOM front every association comes from loopback: the front checks the host.
+    DicomCheckModalityHost: !allowAnonymous && !behindFront,
   };
   // Orthanc's /system tells its Name: naming the settings lets a restart be seen to have read them.
   const mark = createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 12);
@@ -115,8 +122,11 @@ export async function applyProvider(
   networkFile: string,
   provider: ProviderRow,
   storeOpen = true,
+  /** With the DICOM front on: Orthanc's internal port (the front has the provider's). */
+  internalPort: number | null = null,
 ): Promise<boolean> {
-  const wanted = networkSettings(provider.ae_title, provider.port, provider.allow_anonymous, storeOpen);
+  const port = internalPort ?? provider.port;
+  const wanted = networkSettings(provider.ae_title, port, provider.allow_anonymous, storeOpen, internalPort !== null);
   const text = `${JSON.stringify(wanted, null, 2)}\n`;
   const current = await readFile(networkFile, 'utf8').catch(() => '');
   if (sameSettings(current, wanted)) return false;
@@ -124,7 +134,7 @@ export async function applyProvider(
   await writeFile(temporary, text, { mode: 0o600 });
   await rename(temporary, networkFile);
   log.info(
-    `DICOM settings changed (AE ${provider.ae_title}, port ${provider.port}, anonymous ${provider.allow_anonymous}, store ${storeOpen ? 'open' : 'closed'}): restarting Orthanc`,
+    `DICOM settings changed (AE ${provider.ae_title}, port ${port}, anonymous ${provider.allow_anonymous}, store ${storeOpen ? 'open' : 'closed'}): restarting Orthanc`,
   );
   await orthanc.reset({ timeoutMs: 30_000 });
   await waitForSettings(orthanc, String(wanted.Name));

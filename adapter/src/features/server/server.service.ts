@@ -30,7 +30,7 @@ export async function updateServerName(deps: Pick<Deps, 'db'>, name: unknown): P
   return { Name: name as string };
 }
 
-export async function serverStatus(deps: Pick<Deps, 'db' | 'config'>): Promise<ServerStatus> {
+export async function serverStatus(deps: Pick<Deps, 'db' | 'config' | 'dicomFront'>): Promise<ServerStatus> {
   const { config } = deps;
   const [main, logs, backups, name, timeZone, region, characterSets] = await Promise.all([
     folderStatus(config.dataDir),
@@ -59,5 +59,6 @@ export async function serverStatus(deps: Pick<Deps, 'db' | 'config'>): Promise<S
       HTTPSPort: https ? config.port : null,
     },
     MeasuredAt: new Date(Math.min(main.at, logs.at, backups.at)).toISOString(),
+    DicomFront: deps.dicomFront ? deps.dicomFront.state() : null,
   };
 }

@@ -1,0 +1,85 @@
+/**
+ * Runs the DICOM front receiver inside the adapter (DICOM_FRONT=on): the listener (front.ts) on
+ * the provider's port, the rules Orthanc applied until now taken from the same source (the
+ * provider's AllowAnonymousUsers, the registered DICOM users and their address, the licence's
+ * study-limit gate), and the drain that hands the spool to Orthanc. One per adapter process; in
+ * a cluster, one per Orthanc node (docs/decisions.md "A front receiver for DICOM ingest").
+ */
+import type { Deps } from '../../deps.ts';
+import { log } from '../../log.ts';
+import * as networkSql from '../network/network.sql.ts';
+import { studyStoreOpen } from '../network/store-gate.ts';
+import { DicomFront, type FrontDecision } from './front.ts';
+import type { AssociationSink } from '../network/associations.ts';
+import { SpoolDrain, type DrainState } from './drain.ts';
+import { prepareSpool, spoolFolders } from './spool.ts';
+import { pruneSenders } from './dicom-front.sql.ts';
+import type { AssociateRq } from './pdu.ts';
+
+export interface RunningFront {
+  port: number;
+  state(): DrainState;
+  /** Resolves once every received instance is in Orthanc (tests, bench). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Orthanc's DICOM timeout (orthanc.jsonc DicomScpTimeout): an idle association is aborted after it. */
+const IDLE_MS = 30_000;
+/** The ARTIM timer: how long a new connection may take to send its A-ASSOCIATE-RQ. */
+const ARTIM_MS = 30_000;
+
+/**
+ * The provider's rules for one association: who may associate (anonymous callers, or a
+ * registered DICOM user from its registered address) and whether it may store now.
+ */
+export async function decideAssociation(deps: Deps, rq: AssociateRq, address: string): Promise<FrontDecision> {
+  const [provider] = await networkSql.selectProviders(deps.db);
+  const storeOpen = studyStoreOpen(deps.config);
+  if (!provider || provider.allow_anonymous) return { accept: true, mayStore: storeOpen, mayEcho: true };
+  const users = await networkSql.selectDicomUsers(deps.db);
+  const known = users.some(
+    (user) => user.ae_title.toUpperCase() === rq.callingAet.toUpperCase() && (user.ip_address === '' || user.ip_address === address),
+  );
+  if (!known) return { accept: false, result: 1, source: 1, reason: 3, why: 'calling AE title not registered (anonymous users off)' };
+  return { accept: true, mayStore: storeOpen, mayEcho: true };
+}
+
+export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promise<RunningFront> {
+  const [provider] = await networkSql.selectProviders(deps.db);
+  const port = provider?.port ?? deps.config.dicomPort;
+  const folders = spoolFolders(deps.config.dataDir, port);
+  await prepareSpool(folders);
+  // While modalities are sending, one file at a time goes to Orthanc: the receiver and the drain
+  // share this process and the machine's cores, and the modality waits on the receiver.
+  const drain = new SpoolDrain(folders, deps.orthanc, deps.db, () => (DicomFront.receiving > 0 ? 1 : 3));
+  const front = new DicomFront({
+    host: '0.0.0.0',
+    port,
+    orthancPort: deps.config.dicomFront.internalPort,
+    folders,
+    durable: deps.config.dicomFront.durable,
+    artimMs: ARTIM_MS,
+    idleMs: IDLE_MS,
+    decide: (rq, address) => decideAssociation(deps, rq, address),
+    spooled: (path) => drain.add(path),
+    sink,
+  });
+  await front.listen();
+  await drain.start();
+  log.info(`DICOM front receiver on port ${port}; Orthanc behind it on ${deps.config.dicomFront.internalPort}`);
+  const prune = setInterval(() => {
+    pruneSenders(deps.db, 30).catch((error: unknown) => log.warn(`DICOM front: senders not pruned: ${String(error)}`));
+  }, 60 * 60_000);
+  prune.unref();
+  return {
+    port: front.port,
+    state: () => drain.state(),
+    idle: () => drain.idle(),
+    stop: async () => {
+      clearInterval(prune);
+      drain.stop();
+      await front.close();
+    },
+  };
+}

@@ -1,0 +1,338 @@
+/**
+ * The front receiver (docs/decisions.md "A front receiver for DICOM ingest"): listens on the
+ * provider's public DICOM port in place of Orthanc. An association that proposes only storage SOP
+ * classes and/or Verification is served here: C-ECHO answered, each C-STORE's dataset written to
+ * the spool (spool.ts) and answered Success once the file is renamed into place; the drain hands
+ * it to Orthanc. Any other association (C-FIND, C-MOVE, C-GET, worklist, storage commitment, or a
+ * mix) is replayed byte for byte to Orthanc's internal port and piped both ways.
+ *
+ * Bounded: an A-ASSOCIATE-RQ at most 64 KiB and within ARTIM; a P-DATA-TF at most the length we
+ * announce (bigger: A-ABORT); a command set at most 64 KiB; idle associations aborted after the
+ * idle time. Every socket and file has an error handler; one association's failure closes it alone.
+ */
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { log } from '../../log.ts';
+import {
+  PDU,
+  PduError,
+  PduReader,
+  abort,
+  associateAc,
+  associateRj,
+  pDataCommand,
+  parseAssociateRq,
+  parsePData,
+  releaseRp,
+  type AcceptedContext,
+  type AssociateRq,
+} from './pdu.ts';
+import { COMMAND, STATUS, parseCommand, responseCommand, type Command } from './dimse.ts';
+import { SpoolFile, type SpoolFolders } from './spool.ts';
+import type { AssociationSink } from '../network/associations.ts';
+
+export const VERIFICATION = '1.2.840.10008.1.1';
+/** What we announce as our maximum P-DATA-TF length (a bigger PDU is aborted). */
+export const FRONT_MAX_PDU = 1024 * 1024;
+const MAX_OTHER_PDU = 64 * 1024;
+const MAX_COMMAND = 64 * 1024;
+const EXPLICIT_LE = '1.2.840.10008.1.2.1';
+
+/**
+ * Storage SOP classes (PS3.4 Annex B and the later storage services): everything under
+ * 1.2.840.10008.5.1.4.1.1, plus the few storage classes registered elsewhere.
+ */
+export function isStorageClass(uid: string): boolean {
+  if (uid.startsWith('1.2.840.10008.5.1.4.1.1.')) return true;
+  return /^1\.2\.840\.10008\.5\.1\.4\.(34\.\d+(\.\d+)?|38\.1|39\.1|43\.1|44\.1|45\.1)$/.test(uid);
+}
+
+/** Whether the front serves this association itself (else it is piped to Orthanc). */
+export function servedByFront(rq: AssociateRq): boolean {
+  return rq.contexts.length > 0 && rq.contexts.every((c) => c.abstractSyntax === VERIFICATION || isStorageClass(c.abstractSyntax));
+}
+
+/** The transfer syntax accepted for one proposed context: explicit VR little endian when offered, else the first. */
+export function chooseTransferSyntax(proposed: readonly string[]): string | undefined {
+  return proposed.includes(EXPLICIT_LE) ? EXPLICIT_LE : proposed[0];
+}
+
+export type FrontDecision =
+  { accept: true; mayStore: boolean; mayEcho: boolean } | { accept: false; result: 1 | 2; source: 1 | 2 | 3; reason: number; why: string };
+
+export interface FrontOptions {
+  host: string;
+  port: number;
+  /** Orthanc's internal DICOM port (loopback). */
+  orthancPort: number;
+  folders: SpoolFolders;
+  /** fsync each file and the folder before answering (survives a power loss, not only a crash). */
+  durable: boolean;
+  artimMs: number;
+  idleMs: number;
+  /** The same rules Orthanc applies (front-rules.ts). */
+  decide(rq: AssociateRq, address: string, served: boolean): Promise<FrontDecision>;
+  /** A file is ready in the spool. */
+  spooled(path: string): void;
+  sink?: AssociationSink;
+}
+
+export class DicomFront {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  /** Associations served here and open now (the drain gives way to them). */
+  static receiving = 0;
+
+  constructor(private readonly options: FrontOptions) {}
+
+  get port(): number {
+    const address = this.server?.address();
+    return typeof address === 'object' && address ? address.port : this.options.port;
+  }
+
+  async listen(): Promise<void> {
+    const server = createServer((socket) => this.connection(socket));
+    server.on('error', (error) => log.warn(`DICOM front: ${String(error)}`));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.server = server;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    for (const socket of this.sockets) socket.destroy();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private connection(socket: Socket): void {
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.setNoDelay(true);
+    new Association(socket, this.options).start();
+  }
+}
+
+class Association {
+  private readonly reader = new PduReader((type) => (type === PDU.pData ? FRONT_MAX_PDU : MAX_OTHER_PDU));
+  private readonly address: string;
+  private rq: AssociateRq | undefined;
+  private decision: Extract<FrontDecision, { accept: true }> | undefined;
+  private readonly contexts = new Map<number, { abstractSyntax: string; transferSyntax: string }>();
+  private chain: Promise<void> = Promise.resolve();
+  private commandBytes: Buffer[] = [];
+  private commandLength = 0;
+  private command: Command | undefined;
+  private contextId = 0;
+  private file: SpoolFile | undefined;
+  /** A C-STORE whose data is read and dropped (store refused): the status to answer. */
+  private refusal: number | undefined;
+  private ended: 'released' | 'aborted' | undefined;
+  private piped = false;
+  private readonly artim: NodeJS.Timeout;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly options: FrontOptions,
+  ) {
+    this.address = (socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    this.artim = setTimeout(() => socket.destroy(), options.artimMs);
+    this.artim.unref();
+  }
+
+  start(): void {
+    this.socket.on('data', this.onData);
+    this.socket.on('close', () => {
+      clearTimeout(this.artim);
+      this.file?.discard();
+      this.file = undefined;
+      if (this.decision && !this.ended && !this.piped) this.finish('aborted');
+    });
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    this.socket.pause();
+    this.chain = this.chain
+      .then(() => this.receive(chunk))
+      .then(
+        () => {
+          if (!this.piped && !this.socket.destroyed) this.socket.resume();
+        },
+        (error: unknown) => this.fail(error),
+      );
+  };
+
+  private fail(error: unknown): void {
+    if (!(error instanceof PduError)) log.warn(`DICOM front: association from ${this.address} failed: ${String(error)}`);
+    if (!this.socket.destroyed) this.socket.end(abort(2, error instanceof PduError ? 6 : 0));
+    this.socket.destroy();
+  }
+
+  private finish(how: 'released' | 'aborted'): void {
+    this.ended = how;
+    if (this.rq) this.options.sink?.ended(this.rq.callingAet, this.address, how);
+  }
+
+  private async receive(chunk: Buffer): Promise<void> {
+    for (const { type, body, raw } of this.reader.push(chunk)) {
+      if (this.socket.destroyed || this.piped) return;
+      if (!this.rq) {
+        if (type !== PDU.associateRq) throw new PduError('The first PDU is not an A-ASSOCIATE-RQ');
+        clearTimeout(this.artim);
+        await this.associate(parseAssociateRq(body), raw);
+        continue;
+      }
+      if (type === PDU.pData) await this.pData(body);
+      else if (type === PDU.releaseRq) {
+        this.finish('released');
+        this.socket.end(releaseRp());
+      } else if (type === PDU.abort) {
+        this.finish('aborted');
+        this.socket.destroy();
+      } else throw new PduError(`Unexpected PDU type ${type}`);
+    }
+  }
+
+  private async associate(rq: AssociateRq, raw: Buffer): Promise<void> {
+    this.rq = rq;
+    const served = servedByFront(rq);
+    this.options.sink?.received(rq.callingAet, this.address);
+    const decision = await this.options.decide(rq, this.address, served);
+    if (!decision.accept) {
+      log.info(`DICOM front: refused association from ${JSON.stringify(rq.callingAet)} at ${this.address}: ${decision.why}`);
+      this.options.sink?.rejected(rq.callingAet, this.address);
+      this.socket.end(associateRj(decision.result, decision.source, decision.reason));
+      return;
+    }
+    if (!served) {
+      this.pipe(rq, Buffer.concat([raw, this.reader.rest()]));
+      return;
+    }
+    this.decision = decision;
+    DicomFront.receiving += 1;
+    this.socket.once('close', () => (DicomFront.receiving -= 1));
+    const accepted: AcceptedContext[] = rq.contexts.map((context) => {
+      const transferSyntax = chooseTransferSyntax(context.transferSyntaxes);
+      if (transferSyntax === undefined) return { id: context.id, result: 4, transferSyntax: EXPLICIT_LE };
+      this.contexts.set(context.id, { abstractSyntax: context.abstractSyntax, transferSyntax });
+      return { id: context.id, result: 0, transferSyntax };
+    });
+    this.options.sink?.accepted(rq.callingAet, this.address);
+    this.socket.setTimeout(this.options.idleMs, () => {
+      this.finish('aborted');
+      this.socket.end(abort(2, 0));
+      this.socket.destroy();
+    });
+    this.socket.write(associateAc(rq, accepted, FRONT_MAX_PDU));
+  }
+
+  /**
+   * Replays the request to Orthanc's internal port and joins the two sockets. Orthanc's first
+   * byte says whether it accepted (A-ASSOCIATE-AC) or refused; both are counted here, since
+   * Orthanc's log sees only loopback.
+   */
+  private pipe(rq: AssociateRq, head: Buffer): void {
+    this.piped = true;
+    const orthanc = createConnection({ host: '127.0.0.1', port: this.options.orthancPort });
+    orthanc.setNoDelay(true);
+    let accepted = false;
+    let ended = false;
+    orthanc.once('data', (chunk: Buffer) => {
+      accepted = chunk[0] === PDU.associateAc;
+      if (accepted) this.options.sink?.accepted(rq.callingAet, this.address);
+      else this.options.sink?.rejected(rq.callingAet, this.address);
+    });
+    orthanc.once('end', () => (ended = true));
+    this.socket.once('end', () => (ended = true));
+    this.socket.once('close', () => {
+      if (accepted) this.options.sink?.ended(rq.callingAet, this.address, ended ? 'released' : 'aborted');
+    });
+    orthanc.on('error', () => {
+      orthanc.destroy();
+      this.socket.destroy();
+    });
+    this.socket.on('close', () => orthanc.destroy());
+    orthanc.on('close', () => this.socket.destroy());
+    orthanc.write(head);
+    this.socket.off('data', this.onData);
+    this.socket.pipe(orthanc);
+    orthanc.pipe(this.socket);
+    this.socket.resume();
+  }
+
+  private async pData(body: Buffer): Promise<void> {
+    for (const pdv of parsePData(body)) {
+      const context = this.contexts.get(pdv.contextId);
+      if (!context) throw new PduError(`PDV on presentation context ${pdv.contextId}, not accepted`);
+      if (pdv.command) {
+        this.commandLength += pdv.data.length;
+        if (this.commandLength > MAX_COMMAND) throw new PduError('Command set too long');
+        this.commandBytes.push(Buffer.from(pdv.data));
+        if (pdv.last) await this.commandDone(pdv.contextId);
+        continue;
+      }
+      if (!this.command) throw new PduError('Data before its command');
+      if (this.file && !this.file.write(pdv.data)) {
+        const file = this.file;
+        await new Promise<void>((resolve) => file.onDrain(resolve));
+      }
+      if (pdv.last) await this.dataDone();
+    }
+  }
+
+  private async commandDone(contextId: number): Promise<void> {
+    const command = parseCommand(Buffer.concat(this.commandBytes));
+    this.commandBytes = [];
+    this.commandLength = 0;
+    this.contextId = contextId;
+    if (command.field === COMMAND.cEchoRq) {
+      this.respond(command, COMMAND.cEchoRsp, this.decision?.mayEcho ? STATUS.success : STATUS.notAuthorized);
+      return;
+    }
+    if (command.field !== COMMAND.cStoreRq || !command.hasDataSet) throw new PduError(`Command ${command.field} not served here`);
+    this.command = command;
+    const context = this.contexts.get(contextId)!;
+    this.refusal = undefined;
+    if (!this.decision?.mayStore) {
+      this.refusal = STATUS.outOfResources;
+      return;
+    }
+    this.file = new SpoolFile(
+      this.options.folders,
+      {
+        sopClassUid: command.affectedSopClassUid || context.abstractSyntax,
+        sopInstanceUid: command.affectedSopInstanceUid,
+        transferSyntax: context.transferSyntax,
+        callingAet: this.rq!.callingAet,
+      },
+      this.options.durable,
+    );
+  }
+
+  private async dataDone(): Promise<void> {
+    const command = this.command!;
+    this.command = undefined;
+    const file = this.file;
+    this.file = undefined;
+    let status = this.refusal ?? STATUS.success;
+    if (file) {
+      try {
+        this.options.spooled(await file.commit());
+      } catch (error) {
+        file.discard();
+        log.warn(`DICOM front: an instance from ${this.rq!.callingAet} could not be spooled: ${String(error)}`);
+        status = STATUS.outOfResources;
+      }
+    }
+    this.respond(command, COMMAND.cStoreRsp, status);
+  }
+
+  private respond(rq: Command, field: number, status: number): void {
+    if (!this.socket.destroyed) this.socket.write(pDataCommand(this.contextId, responseCommand(rq, field, status)));
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * The DICOM upper layer (PS3.8 §9.3) as far as the front receiver needs it: reading an
+ * A-ASSOCIATE-RQ, writing A-ASSOCIATE-AC/RJ, P-DATA-TF with its PDVs, A-RELEASE-RQ/RP and
+ * A-ABORT. Written here from the standard; every length is checked against the bytes present
+ * before anything is read, so a malformed PDU throws PduError and never reads out of bounds.
+ */
+
+export const PDU = {
+  associateRq: 0x01,
+  associateAc: 0x02,
+  associateRj: 0x03,
+  pData: 0x04,
+  releaseRq: 0x05,
+  releaseRp: 0x06,
+  abort: 0x07,
+} as const;
+
+export const APPLICATION_CONTEXT = '1.2.840.10008.3.1.1.1';
+export const IMPLEMENTATION_CLASS_UID = '1.2.826.0.1.3680043.10.1408.1';
+export const IMPLEMENTATION_VERSION = 'PACS_FRONT_1';
+
+/** A PDU header: type (1), reserved (1), length (4, big endian). */
+export const PDU_HEADER = 6;
+
+export class PduError extends Error {}
+
+export interface ProposedContext {
+  id: number;
+  abstractSyntax: string;
+  transferSyntaxes: string[];
+}
+
+export interface AssociateRq {
+  calledAet: string;
+  callingAet: string;
+  applicationContext: string;
+  contexts: ProposedContext[];
+  /** The peer's maximum P-DATA-TF variable field (0: no limit). */
+  maxPduLength: number;
+  /** The items of the user information we do not interpret (role selection, identity, ...). */
+  hasUserIdentity: boolean;
+}
+
+export interface AcceptedContext {
+  id: number;
+  /** 0 acceptance, 1 user rejection, 2 no reason, 3 abstract syntax not supported, 4 transfer syntaxes not supported. */
+  result: 0 | 1 | 2 | 3 | 4;
+  transferSyntax: string;
+}
+
+function ascii(buffer: Buffer, start: number, end: number): string {
+  return buffer.toString('latin1', start, end);
+}
+
+/** A UID or AE title from an item: trailing spaces and NULs (padding) dropped. */
+function text(buffer: Buffer, start: number, end: number): string {
+  return ascii(buffer, start, end).replace(/[\0 ]+$/, '');
+}
+
+/** Reads the variable field of an A-ASSOCIATE-RQ (the bytes after the 6-byte PDU header). */
+export function parseAssociateRq(body: Buffer): AssociateRq {
+  if (body.length < 68) throw new PduError('A-ASSOCIATE-RQ shorter than its fixed fields');
+  const calledAet = text(body, 4, 20).trim();
+  const callingAet = text(body, 20, 36).trim();
+  const rq: AssociateRq = { calledAet, callingAet, applicationContext: '', contexts: [], maxPduLength: 0, hasUserIdentity: false };
+  let at = 68;
+  while (at < body.length) {
+    if (at + 4 > body.length) throw new PduError('Item header past the end of the PDU');
+    const type = body[at]!;
+    const length = body.readUInt16BE(at + 2);
+    const start = at + 4;
+    const end = start + length;
+    if (end > body.length) throw new PduError('Item longer than the PDU');
+    if (type === 0x10) rq.applicationContext = text(body, start, end);
+    else if (type === 0x20) rq.contexts.push(parseProposedContext(body, start, end));
+    else if (type === 0x50) parseUserInformation(body, start, end, rq);
+    at = end;
+  }
+  return rq;
+}
+
+function parseProposedContext(body: Buffer, start: number, end: number): ProposedContext {
+  if (end - start < 4) throw new PduError('Presentation context item too short');
+  const context: ProposedContext = { id: body[start]!, abstractSyntax: '', transferSyntaxes: [] };
+  let at = start + 4;
+  while (at < end) {
+    if (at + 4 > end) throw new PduError('Sub-item header past the end of its item');
+    const type = body[at]!;
+    const length = body.readUInt16BE(at + 2);
+    const itemEnd = at + 4 + length;
+    if (itemEnd > end) throw new PduError('Sub-item longer than its item');
+    if (type === 0x30) context.abstractSyntax = text(body, at + 4, itemEnd);
+    else if (type === 0x40) context.transferSyntaxes.push(text(body, at + 4, itemEnd));
+    at = itemEnd;
+  }
+  return context;
+}
+
+function parseUserInformation(body: Buffer, start: number, end: number, rq: AssociateRq): void {
+  let at = start;
+  while (at < end) {
+    if (at + 4 > end) throw new PduError('User information sub-item header past its item');
+    const type = body[at]!;
+    const length = body.readUInt16BE(at + 2);
+    const itemEnd = at + 4 + length;
+    if (itemEnd > end) throw new PduError('User information sub-item longer than its item');
+    if (type === 0x51 && length === 4) rq.maxPduLength = body.readUInt32BE(at + 4);
+    if (type === 0x58) rq.hasUserIdentity = true;
+    at = itemEnd;
+  }
+}
+
+function item(type: number, payload: Buffer): Buffer {
+  if (payload.length > 0xffff) throw new PduError('Item too long');
+  const header = Buffer.alloc(4);
+  header[0] = type;
+  header.writeUInt16BE(payload.length, 2);
+  return Buffer.concat([header, payload]);
+}
+
+function pdu(type: number, payload: Buffer): Buffer {
+  const header = Buffer.alloc(PDU_HEADER);
+  header[0] = type;
+  header.writeUInt32BE(payload.length, 2);
+  return Buffer.concat([header, payload]);
+}
+
+function aeField(aet: string): Buffer {
+  return Buffer.from(aet.padEnd(16, ' ').slice(0, 16), 'latin1');
+}
+
+/** The A-ASSOCIATE-AC answering `rq`, announcing `maxPduLength` as what we receive. */
+export function associateAc(rq: AssociateRq, contexts: readonly AcceptedContext[], maxPduLength: number): Buffer {
+  const fixed = Buffer.alloc(68);
+  fixed.writeUInt16BE(1, 0);
+  aeField(rq.calledAet).copy(fixed, 4);
+  aeField(rq.callingAet).copy(fixed, 20);
+  const parts = [fixed, item(0x10, Buffer.from(APPLICATION_CONTEXT, 'latin1'))];
+  for (const context of contexts) {
+    const head = Buffer.from([context.id, 0, context.result, 0]);
+    parts.push(item(0x21, Buffer.concat([head, item(0x40, Buffer.from(context.transferSyntax, 'latin1'))])));
+  }
+  const max = Buffer.alloc(4);
+  max.writeUInt32BE(maxPduLength, 0);
+  const user = Buffer.concat([
+    item(0x51, max),
+    item(0x52, Buffer.from(IMPLEMENTATION_CLASS_UID, 'latin1')),
+    item(0x55, Buffer.from(IMPLEMENTATION_VERSION, 'latin1')),
+  ]);
+  parts.push(item(0x50, user));
+  return pdu(PDU.associateAc, Buffer.concat(parts));
+}
+
+/**
+ * A-ASSOCIATE-RJ. result 1 permanent, 2 transient; source 1 service user (reasons 1 none,
+ * 2 application context, 3 calling AE, 7 called AE), 3 service provider presentation (reasons
+ * 1 temporary congestion, 2 local limit exceeded).
+ */
+export function associateRj(result: 1 | 2, source: 1 | 2 | 3, reason: number): Buffer {
+  return pdu(PDU.associateRj, Buffer.from([0, result, source, reason]));
+}
+
+export function releaseRp(): Buffer {
+  return pdu(PDU.releaseRp, Buffer.alloc(4));
+}
+
+export function releaseRq(): Buffer {
+  return pdu(PDU.releaseRq, Buffer.alloc(4));
+}
+
+/** A-ABORT: source 0 service user, 2 service provider; reason 0 not specified, 2 unexpected PDU, 6 invalid parameter. */
+export function abort(source: 0 | 2, reason: number): Buffer {
+  return pdu(PDU.abort, Buffer.from([0, 0, source, reason]));
+}
+
+export interface Pdv {
+  contextId: number;
+  command: boolean;
+  last: boolean;
+  data: Buffer;
+}
+
+/** The PDVs of a P-DATA-TF variable field (views into `body`, not copies). */
+export function parsePData(body: Buffer): Pdv[] {
+  const pdvs: Pdv[] = [];
+  let at = 0;
+  while (at < body.length) {
+    if (at + 6 > body.length) throw new PduError('PDV header past the end of the PDU');
+    const length = body.readUInt32BE(at);
+    if (length < 2 || at + 4 + length > body.length) throw new PduError('PDV length outside the PDU');
+    const header = body[at + 5]!;
+    pdvs.push({
+      contextId: body[at + 4]!,
+      command: (header & 1) === 1,
+      last: (header & 2) === 2,
+      data: body.subarray(at + 6, at + 4 + length),
+    });
+    at += 4 + length;
+  }
+  return pdvs;
+}
+
+/** One P-DATA-TF holding one whole command (small enough for any peer's maximum). */
+export function pDataCommand(contextId: number, command: Buffer): Buffer {
+  const head = Buffer.alloc(6);
+  head.writeUInt32BE(command.length + 2, 0);
+  head[4] = contextId;
+  head[5] = 0x03;
+  return pdu(PDU.pData, Buffer.concat([head, command]));
+}
+
+/**
+ * Splits a stream of bytes into whole PDUs, refusing any PDU whose declared length exceeds
+ * `maxLength` before a byte of it is buffered.
+ */
+export class PduReader {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+
+  constructor(private readonly maxLength: (type: number) => number) {}
+
+  /** Adds bytes; answers the complete PDUs now available (type and variable field). */
+  push(chunk: Buffer): { type: number; body: Buffer; raw: Buffer }[] {
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+    const out: { type: number; body: Buffer; raw: Buffer }[] = [];
+    for (;;) {
+      if (this.buffered < PDU_HEADER) break;
+      const head = this.peek(PDU_HEADER);
+      const type = head[0]!;
+      const length = head.readUInt32BE(2);
+      if (type < PDU.associateRq || type > PDU.abort) throw new PduError(`Unknown PDU type ${type}`);
+      if (length > this.maxLength(type)) throw new PduError(`PDU of ${length} bytes is over the limit`);
+      if (this.buffered < PDU_HEADER + length) break;
+      const raw = this.take(PDU_HEADER + length);
+      out.push({ type, body: raw.subarray(PDU_HEADER), raw });
+    }
+    return out;
+  }
+
+  /** Bytes received and not yet part of a whole PDU. */
+  rest(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+
+  private peek(n: number): Buffer {
+    if (this.chunks[0]!.length >= n) return this.chunks[0]!.subarray(0, n);
+    const joined = Buffer.concat(this.chunks);
+    this.chunks = [joined];
+    return joined.subarray(0, n);
+  }
+
+  private take(n: number): Buffer {
+    let joined = this.chunks[0]!;
+    if (joined.length < n) {
+      joined = Buffer.concat(this.chunks);
+      this.chunks = [joined];
+    }
+    const taken = joined.subarray(0, n);
+    if (joined.length === n) this.chunks = [];
+    else this.chunks[0] = joined.subarray(n);
+    this.buffered -= n;
+    return taken;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The front receiver's spool (docs/decisions.md "A front receiver for DICOM ingest"): each
+ * C-STORE's dataset is written, with a File Meta group built here, to `tmp/` and renamed into
+ * the spool folder once whole. A file in the spool folder is an instance the modality was told is
+ * stored; the drain (drain.ts) hands it to Orthanc and deletes it only once Orthanc took it.
+ *
+ * Folders under DATA_DIR/dicom-front/<port>/: `spool/` (ready), `spool/tmp/` (being received;
+ * what a crash leaves there was never acknowledged and is removed at start), `spool/failed/`
+ * (refused by Orthanc, kept for an administrator).
+ */
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readRawElements } from '../../dicom/raw.ts';
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION } from './pdu.ts';
+
+export interface SpoolFolders {
+  ready: string;
+  tmp: string;
+  failed: string;
+}
+
+export function spoolFolders(dataDir: string, port: number): SpoolFolders {
+  const ready = join(dataDir, 'dicom-front', String(port), 'spool');
+  return { ready, tmp: join(ready, 'tmp'), failed: join(ready, 'failed') };
+}
+
+/** Creates the folders and removes what a crash left half-received (never acknowledged). */
+export async function prepareSpool(folders: SpoolFolders): Promise<void> {
+  for (const dir of [folders.ready, folders.tmp, folders.failed]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const name of await readdir(folders.tmp)) await rm(join(folders.tmp, name), { force: true });
+}
+
+/** Ready files, oldest first (names start with the time of reception). */
+export async function readySpoolFiles(folders: SpoolFolders): Promise<string[]> {
+  const names = await readdir(folders.ready, { withFileTypes: true });
+  return names
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.dcm'))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+function explicitElement(element: number, vr: string, value: Buffer): Buffer {
+  const long = vr === 'OB';
+  const head = Buffer.alloc(long ? 12 : 8);
+  head.writeUInt16LE(0x0002, 0);
+  head.writeUInt16LE(element, 2);
+  head.write(vr, 4, 'latin1');
+  if (long) head.writeUInt32LE(value.length, 8);
+  else head.writeUInt16LE(value.length, 6);
+  return Buffer.concat([head, value]);
+}
+
+function padded(value: string, pad: '\0' | ' '): Buffer {
+  return Buffer.from(value.length % 2 === 1 ? value + pad : value, 'latin1');
+}
+
+export interface MetaFields {
+  sopClassUid: string;
+  sopInstanceUid: string;
+  transferSyntax: string;
+  /** The calling AE title of the association (SourceApplicationEntityTitle). */
+  callingAet: string;
+}
+
+/** Preamble, DICM and the File Meta group (PS3.10 §7.1) for a dataset received over the network. */
+export function fileMetaHeader(fields: MetaFields): Buffer {
+  const group = Buffer.concat([
+    explicitElement(0x0001, 'OB', Buffer.from([0, 1])),
+    explicitElement(0x0002, 'UI', padded(fields.sopClassUid, '\0')),
+    explicitElement(0x0003, 'UI', padded(fields.sopInstanceUid, '\0')),
+    explicitElement(0x0010, 'UI', padded(fields.transferSyntax, '\0')),
+    explicitElement(0x0012, 'UI', padded(IMPLEMENTATION_CLASS_UID, '\0')),
+    explicitElement(0x0013, 'SH', padded(IMPLEMENTATION_VERSION, ' ')),
+    explicitElement(0x0016, 'AE', padded(fields.callingAet, ' ')),
+  ]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(group.length, 0);
+  return Buffer.concat([Buffer.alloc(128), Buffer.from('DICM', 'latin1'), explicitElement(0x0000, 'UL', length), group]);
+}
+
+let sequence = 0;
+
+/** One instance being received: bytes go to tmp/, `commit` makes it a ready spool file. */
+export class SpoolFile {
+  private readonly stream: WriteStream;
+  private readonly name: string;
+  private failure: Error | undefined;
+  bytes = 0;
+
+  constructor(
+    private readonly folders: SpoolFolders,
+    meta: MetaFields,
+    private readonly durable: boolean,
+  ) {
+    sequence = (sequence + 1) % 1_000_000;
+    this.name = `${Date.now().toString().padStart(14, '0')}-${process.pid}-${String(sequence).padStart(6, '0')}.dcm`;
+    this.stream = createWriteStream(join(folders.tmp, this.name), { flags: 'wx', mode: 0o600 });
+    this.stream.on('error', (error) => {
+      this.failure = error;
+    });
+    this.write(fileMetaHeader(meta));
+  }
+
+  /** Writes a fragment; answers false when the caller should wait for `drain` (backpressure). */
+  write(chunk: Buffer): boolean {
+    this.bytes += chunk.length;
+    // The fragment is a view into a PDU buffer that is reused: the stream keeps its own copy.
+    return this.stream.write(Buffer.from(chunk));
+  }
+
+  onDrain(callback: () => void): void {
+    this.stream.once('drain', callback);
+  }
+
+  /** Ends the file, flushes it to disk when durable, and renames it into the spool. */
+  async commit(): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.stream.end(() => (this.failure ? reject(this.failure) : resolve()));
+      this.stream.once('error', reject);
+    });
+    const temporary = join(this.folders.tmp, this.name);
+    if (this.durable) {
+      const handle = await open(temporary, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+    const ready = join(this.folders.ready, this.name);
+    await rename(temporary, ready);
+    if (this.durable) await syncFolder(this.folders.ready);
+    return ready;
+  }
+
+  /** Drops a file whose transfer failed (the modality is answered with a failure or aborted). */
+  discard(): void {
+    this.stream.destroy();
+    unlink(join(this.folders.tmp, this.name)).catch(() => undefined);
+  }
+}
+
+/** Flushes the spool folder's entry list (so renamed files survive a power loss). */
+export async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What the drain reads of a spool file: who sent it, and the identity Orthanc gives it. */
+export interface SpoolIdentity {
+  callingAet: string;
+  patientId: string;
+  studyUid: string;
+  seriesUid: string;
+  sopInstanceUid: string;
+}
+
+const value = (elements: Map<string, Uint8Array>, tag: string) =>
+  Buffer.from(elements.get(tag) ?? new Uint8Array())
+    .toString('latin1')
+    .replace(/[\0 ]+$/u, '')
+    .trim();
+
+/**
+ * Reads a spool file's head (64 KiB: the identifying elements come long before pixel data). The
+ * calling AE title comes from the File Meta group this module wrote, which is trusted because
+ * only the front writes the spool; never from a file a user uploaded.
+ */
+export async function readSpoolIdentity(path: string): Promise<SpoolIdentity> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const elements = readRawElements(head.subarray(0, bytesRead), ['00020016', '00100020', '0020000D', '0020000E', '00080018']);
+    return {
+      callingAet: value(elements, '00020016'),
+      patientId: value(elements, '00100020'),
+      studyUid: value(elements, '0020000D'),
+      seriesUid: value(elements, '0020000E'),
+      sopInstanceUid: value(elements, '00080018'),
+    };
+  } finally {
+    await handle.close();
+  }
+}
