@@ -181,6 +181,27 @@ describe('connectors in the cloud edition', () => {
     }).expect(400);
     await send(limited, 'post', '/connectors/key', { No: String(theirs.No) }).expect(200);
     await send(limited, 'post', '/connectors/create', { Name: 'Annex', Institution: String(clinic) }).expect(200);
+
+    // Another institution's providers and their DICOM users are not listed to them, nor theirs to change.
+    const elsewhere = second.provider_items[0]!;
+    const user = await postForm(admin, '/users/create', {
+      Provider: String(elsewhere.No),
+      Name: 'US 1',
+      AETitle: 'US1',
+      IPAddress: '10.0.0.9',
+      Port: '104',
+    });
+    const providers = (await limited.agent.get(`${API}/providers/all`).expect(200)).body as Provider[];
+    expect(providers.map((one) => one.No)).not.toContain(elsewhere.No);
+    expect(providers.every((one) => one.Connector === null || one.Institution === clinic)).toBe(true);
+    const users = (await limited.agent.get(`${API}/users/all`).expect(200)).body as { AETitle: string }[];
+    expect(users.map((one) => one.AETitle)).not.toContain('US1');
+    const userForm = { Provider: String(elsewhere.No), Name: 'Mine', AETitle: 'MINE', IPAddress: '10.0.0.10', Port: '104' };
+    expect((await send(limited, 'post', '/users/create', userForm).expect(400)).body.fields).toEqual({ Provider: MESSAGES.invalid });
+    await send(limited, 'patch', '/users/update', { ...userForm, No: String(user.No) }).expect(404);
+    await limited.agent.delete(`${API}/users/delete`).set(limited.csrf).query({ no: user.No }).expect(404);
+    const adminUsers = (await admin.agent.get(`${API}/users/all`).expect(200)).body as { AETitle: string }[];
+    expect(adminUsers.map((one) => one.AETitle)).toContain('US1');
   });
 });
 

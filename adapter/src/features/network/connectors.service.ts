@@ -11,14 +11,9 @@ import { transaction } from '../../db/pool.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { institutionExists } from '../institutions/institutions.sql.ts';
-import { listProviders, pushModalities, updateProvider } from './network.service.ts';
+import { institutionScope, listProviders, pushModalities, updateProvider } from './network.service.ts';
 import type { ProviderFields } from './network.sql.ts';
 import * as sql from './connectors.sql.ts';
-
-/** The institution an administrator is bound to; null when they manage every institution's connectors. */
-function scopeOf(auth: Auth): number | null {
-  return auth.institution === 0 ? null : auth.institution;
-}
 
 function requireConnectors(deps: Deps): void {
   if (!hasConnectors(deps.config.edition)) throw new AppError('forbidden');
@@ -27,14 +22,14 @@ function requireConnectors(deps: Deps): void {
 /** The connector, when this administrator may see it; else 404 (a number outside one's institution is not told apart). */
 async function requireConnector(deps: Deps, auth: Auth, no: number): Promise<sql.ConnectorRow> {
   const row = await sql.selectConnector(deps.db, no);
-  const scope = scopeOf(auth);
+  const scope = institutionScope(auth);
   if (!row || (scope !== null && row.institution !== scope)) throw new AppError('not_found');
   return row;
 }
 
 /** An institution the administrator may give a connector: one that exists, and their own when bound to one. */
 async function checkInstitution(deps: Deps, auth: Auth, institution: number): Promise<void> {
-  const scope = scopeOf(auth);
+  const scope = institutionScope(auth);
   if (!(await institutionExists(deps.db, institution)) || (scope !== null && institution !== scope)) {
     throw new AppError('validation_failed', { Institution: 'The field is not a valid value' });
   }
@@ -67,7 +62,7 @@ function toConnector(row: sql.ConnectorRow, providers: readonly Provider[]): Con
 
 export async function listConnectors(deps: Deps, auth: Auth): Promise<Connector[]> {
   requireConnectors(deps);
-  const [rows, providers] = await Promise.all([sql.selectConnectors(deps.db, scopeOf(auth)), listProviders(deps.db)]);
+  const [rows, providers] = await Promise.all([sql.selectConnectors(deps.db, institutionScope(auth)), listProviders(deps.db)]);
   return rows.map((row) => toConnector(row, providers));
 }
 
@@ -124,7 +119,7 @@ export async function connectorSettings(deps: Deps, id: string, key: string): Pr
 
 async function checkProvider(deps: Deps, auth: Auth, fields: sql.ConnectorProviderFields, except: number | null): Promise<void> {
   const connector = await sql.selectConnector(deps.db, fields.connector);
-  const scope = scopeOf(auth);
+  const scope = institutionScope(auth);
   if (!connector || (scope !== null && connector.institution !== scope)) {
     throw new AppError('validation_failed', { Connector: 'The field is not a valid value' });
   }
@@ -156,20 +151,24 @@ export async function updateAnyProvider(
   fields: ProviderFields,
   connector: number | undefined,
 ): Promise<Provider[]> {
-  const current = (await listProviders(deps.db)).find((provider) => provider.No === no);
+  const scope = institutionScope(auth);
+  const current = (await listProviders(deps.db, scope)).find((provider) => provider.No === no);
   if (!current) throw new AppError('not_found');
-  if (current.Connector === null) return updateProvider(deps, no, fields);
+  if (current.Connector === null) {
+    await updateProvider(deps, no, fields);
+    return listProviders(deps.db, scope);
+  }
   requireConnectors(deps);
   await requireConnector(deps, auth, current.Connector);
   const full = { ...fields, connector: connector ?? current.Connector };
   await checkProvider(deps, auth, full, no);
   await sql.updateConnectorProvider(deps.db, no, full);
-  return listProviders(deps.db);
+  return listProviders(deps.db, scope);
 }
 
 /** `DELETE /providers/delete`: a connector's provider, with its DICOM users; the archive's own one cannot go. */
 export async function deleteAnyProvider(deps: Deps, auth: Auth, no: number): Promise<void> {
-  const current = (await listProviders(deps.db)).find((provider) => provider.No === no);
+  const current = (await listProviders(deps.db, institutionScope(auth))).find((provider) => provider.No === no);
   if (!current) throw new AppError('not_found');
   if (current.Connector === null) {
     throw new AppError('conflict', undefined, 'On premises the archive listens on one DICOM port: it cannot be deleted.');

@@ -34,6 +34,7 @@ import {
   deleteDicomUser,
   deleteSendDestination,
   listDicomUsers,
+  institutionScope,
   listProviders,
   listSendDestinations,
   updateDicomUser,
@@ -101,7 +102,7 @@ export const networkRoutes: AnyRouteSpec[] = [
     path: '/providers/all',
     access: 'admin',
     summary: "The archive's DICOM providers (AE title, port, anonymous access) with their DICOM users",
-    handler: (_req, _res, { deps }) => listProviders(deps.db),
+    handler: (_req, _res, { deps, auth }) => listProviders(deps.db, institutionScope(auth)),
   },
   {
     method: 'patch',
@@ -135,29 +136,30 @@ export const networkRoutes: AnyRouteSpec[] = [
     path: '/users/all',
     access: 'admin',
     summary: 'DICOM users (modalities registered to store and query)',
-    handler: (_req, _res, { deps }) => listDicomUsers(deps.db),
+    handler: (_req, _res, { deps, auth }) => listDicomUsers(deps.db, institutionScope(auth)),
   },
   {
     method: 'post',
     path: '/users/create',
     access: 'admin',
     summary: 'Register a DICOM user',
-    handler: (req, _res, { deps }) => createDicomUser(deps, readUser(req)),
+    handler: (req, _res, { deps, auth }) => createDicomUser(deps, readUser(req), institutionScope(auth)),
   },
   {
     method: 'patch',
     path: '/users/update',
     access: 'admin',
     summary: 'Change a DICOM user',
-    handler: (req, _res, { deps }) => updateDicomUser(deps, requiredInt(req, 'No', 1, KEY_MAX), readUser(req)),
+    handler: (req, _res, { deps, auth }) =>
+      updateDicomUser(deps, requiredInt(req, 'No', 1, KEY_MAX), readUser(req), institutionScope(auth)),
   },
   {
     method: 'delete',
     path: '/users/delete',
     access: 'admin',
     summary: 'Delete a DICOM user',
-    handler: async (req, _res, { deps }) => {
-      await deleteDicomUser(deps, requiredInt(req, 'no', 1, KEY_MAX, 'query'));
+    handler: async (req, _res, { deps, auth }) => {
+      await deleteDicomUser(deps, requiredInt(req, 'no', 1, KEY_MAX, 'query'), institutionScope(auth));
       return {};
     },
   },

@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:net';
 import type { DicomConnectionState, DicomUser, Provider, SendDestination } from '@pacs/common';
+import type { Auth } from '../../access/auth.ts';
 import { transaction, type Db } from '../../db/pool.ts';
 import { everyNode, type Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
@@ -32,8 +33,22 @@ const toDestination = (row: sql.SendDestinationRow): SendDestination => ({
   CallingAETitle: row.calling_ae_title,
 });
 
-export async function listProviders(db: Db): Promise<Provider[]> {
-  const [providers, users] = await Promise.all([sql.selectProviders(db), sql.selectDicomUsers(db)]);
+/** The institution an administrator is bound to (their role's); null when they manage every institution's. */
+export function institutionScope(auth: Auth): number | null {
+  return auth.institution === 0 ? null : auth.institution;
+}
+
+/**
+ * Whether an administrator may see a provider and its DICOM users: the archive's own provider
+ * (no connector) always; a connector's only within their institution, as the connector itself.
+ */
+function providerVisible(row: { connector: number | null; institution: number }, scope: number | null): boolean {
+  return scope === null || row.connector === null || row.institution === scope;
+}
+
+export async function listProviders(db: Db, scope: number | null = null): Promise<Provider[]> {
+  const [all, users] = await Promise.all([sql.selectProviders(db), sql.selectDicomUsers(db)]);
+  const providers = all.filter((row) => providerVisible(row, scope));
   return providers.map((row) => ({
     No: row.no,
     Name: row.name,
@@ -113,37 +128,51 @@ export async function reconcileNetwork(deps: Deps): Promise<void> {
   }
 }
 
-export async function listDicomUsers(db: Db): Promise<DicomUser[]> {
-  return (await sql.selectDicomUsers(db)).map(toUser);
+export async function listDicomUsers(db: Db, scope: number | null = null): Promise<DicomUser[]> {
+  return (await sql.selectDicomUsers(db)).filter((row) => providerVisible(row, scope)).map(toUser);
 }
 
-async function assertUserStorable(db: Db, fields: sql.DicomUserFields, except: number | null): Promise<void> {
-  if (!(await sql.selectProvider(db, fields.provider)))
+/** The DICOM user, when this administrator may see it; else 404 (another institution's is not told apart). */
+async function requireDicomUser(db: Db, no: number, scope: number | null): Promise<sql.DicomUserRow> {
+  const row = await sql.selectDicomUser(db, no);
+  if (!row || !providerVisible(row, scope)) throw new AppError('not_found');
+  return row;
+}
+
+async function assertUserStorable(db: Db, fields: sql.DicomUserFields, except: number | null, scope: number | null): Promise<void> {
+  const provider = await sql.selectProvider(db, fields.provider);
+  if (!provider || !providerVisible(provider, scope))
     throw new AppError('validation_failed', { Provider: 'The field is not a valid value' });
   if (await sql.userAeTitleTaken(db, fields.provider, fields.aeTitle, except)) {
     throw new AppError('already_exists', { AETitle: 'An item with the entered value already exists' });
   }
 }
 
-export async function createDicomUser(deps: Deps, fields: sql.DicomUserFields): Promise<DicomUser> {
+export async function createDicomUser(deps: Deps, fields: sql.DicomUserFields, scope: number | null = null): Promise<DicomUser> {
   // The licence's DICOM connections: how many modalities may be registered (spec 1 §2).
   const maximum = (await effectiveLimits(deps)).dicomConnections;
   if (maximum > 0 && (await sql.countDicomUsers(deps.db)) >= maximum) throw new AppError('dicom_connection_limit');
-  await assertUserStorable(deps.db, fields, null);
+  await assertUserStorable(deps.db, fields, null, scope);
   const no = await sql.insertDicomUser(deps.db, fields);
   await pushModalities(deps);
   return toUser((await sql.selectDicomUser(deps.db, no))!);
 }
 
-export async function updateDicomUser(deps: Deps, no: number, fields: sql.DicomUserFields): Promise<DicomUser> {
-  if (!(await sql.selectDicomUser(deps.db, no))) throw new AppError('not_found');
-  await assertUserStorable(deps.db, fields, no);
+export async function updateDicomUser(
+  deps: Deps,
+  no: number,
+  fields: sql.DicomUserFields,
+  scope: number | null = null,
+): Promise<DicomUser> {
+  await requireDicomUser(deps.db, no, scope);
+  await assertUserStorable(deps.db, fields, no, scope);
   await sql.updateDicomUser(deps.db, no, fields);
   await pushModalities(deps);
   return toUser((await sql.selectDicomUser(deps.db, no))!);
 }
 
-export async function deleteDicomUser(deps: Deps, no: number): Promise<void> {
+export async function deleteDicomUser(deps: Deps, no: number, scope: number | null = null): Promise<void> {
+  await requireDicomUser(deps.db, no, scope);
   if (!(await sql.deleteDicomUser(deps.db, no))) throw new AppError('not_found');
   await pushModalities(deps);
 }

@@ -15,6 +15,8 @@ export interface DicomUserRow {
   no: number;
   provider: number;
   connector: number | null;
+  /** The provider's institution (a connector's; 0 for the archive's own provider). */
+  institution: number;
   name: string;
   ae_title: string;
   ip_address: string;
@@ -75,7 +77,7 @@ export async function providerPortTaken(db: Db | DbClient, port: number, except:
   return rows.length > 0;
 }
 
-const USER_COLUMNS = 'u.no, u.provider, p.connector, u.name, u.ae_title, u.ip_address, u.port';
+const USER_COLUMNS = 'u.no, u.provider, p.connector, p.institution, u.name, u.ae_title, u.ip_address, u.port';
 
 export async function selectDicomUsers(db: Db | DbClient): Promise<DicomUserRow[]> {
   const { rows } = await db.query<DicomUserRow>(
