@@ -2,14 +2,13 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
-import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields.tsx';
+import { FormAlert } from '../../../components/form-fields.tsx';
 import { useSaveConnectorProvider } from '../api/save-connector-provider.ts';
 import { connectorProviderSchema, connectorProviderValues } from '../connector-schemas.ts';
 import { nodeDialogFailure } from '../form-failure.ts';
 import { providerInput, type ProviderValues } from '../schemas.ts';
+import { PROVIDER_FORM_FIELDS, ProviderFields } from './provider-fields.tsx';
 import type { Connector, Provider } from '../types.ts';
-
-const FORM_FIELDS = ['Name', 'AETitle', 'Port', 'AllowAnonymousUsers'] as const;
 
 interface ConnectorProviderDialogProps {
   connector: Connector;
@@ -31,7 +30,7 @@ export function ConnectorProviderDialog({ connector, provider, onClose }: Connec
       await save.mutateAsync({ ...providerInput(values), Connector: connector.No, ...(provider ? { No: provider.No } : {}) });
       onClose();
     } catch (error) {
-      const failure = nodeDialogFailure(error, FORM_FIELDS, intl);
+      const failure = nodeDialogFailure(error, PROVIDER_FORM_FIELDS, intl);
       helpers.setErrors(failure.fields);
       setMessage(failure.message);
     }
@@ -52,27 +51,10 @@ export function ConnectorProviderDialog({ connector, provider, onClose }: Connec
           footer={<FormDialogFooter formId="connector-provider-form" onCancel={onClose} disabled={isSubmitting} />}
         >
           <Form id="connector-provider-form" className="form" noValidate>
-            <TextField name="Name" label={<FormattedMessage id="network.name" />} autoComplete="off" />
-            <div className="form-row">
-              <TextField
-                name="AETitle"
-                label={<FormattedMessage id="network.ae_title" />}
-                hint={<FormattedMessage id="network.provider.ae_title_hint" />}
-                autoComplete="off"
-                spellCheck={false}
-              />
-              <TextField
-                name="Port"
-                label={<FormattedMessage id="network.port" />}
-                hint={<FormattedMessage id="network.connectors.port_hint" />}
-                inputMode="numeric"
-                autoComplete="off"
-              />
-            </div>
-            <CheckboxField name="AllowAnonymousUsers" label={<FormattedMessage id="network.provider.allow_anonymous" />} />
-            <p className="field-hint network-checkbox-hint">
-              <FormattedMessage id="network.connectors.allow_anonymous_hint" />
-            </p>
+            <ProviderFields
+              portHint={<FormattedMessage id="network.connectors.port_hint" />}
+              anonymousHint={<FormattedMessage id="network.connectors.allow_anonymous_hint" />}
+            />
             {message && <FormAlert>{message}</FormAlert>}
           </Form>
         </Dialog>

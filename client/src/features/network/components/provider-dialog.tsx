@@ -2,13 +2,12 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
-import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields.tsx';
+import { FormAlert } from '../../../components/form-fields.tsx';
 import { useUpdateProvider } from '../api/update-provider.ts';
 import { nodeDialogFailure } from '../form-failure.ts';
 import { providerInput, providerSchema, providerValues, restartsDicomService, type ProviderValues } from '../schemas.ts';
+import { PROVIDER_FORM_FIELDS, ProviderFields } from './provider-fields.tsx';
 import type { Provider } from '../types.ts';
-
-const FORM_FIELDS = ['Name', 'AETitle', 'Port', 'AllowAnonymousUsers'] as const;
 
 /** Edit the provider: the archive's own AE title and DICOM port, and who may store into it. */
 export function ProviderDialog({ provider, onClose }: { provider: Provider; onClose: () => void }) {
@@ -23,7 +22,7 @@ export function ProviderDialog({ provider, onClose }: { provider: Provider; onCl
       await update.mutateAsync({ No: provider.No, ...providerInput(values) });
       onClose();
     } catch (error) {
-      const failure = nodeDialogFailure(error, FORM_FIELDS, intl);
+      const failure = nodeDialogFailure(error, PROVIDER_FORM_FIELDS, intl);
       helpers.setErrors(failure.fields);
       setMessage(failure.message);
     }
@@ -45,27 +44,10 @@ export function ProviderDialog({ provider, onClose }: { provider: Provider; onCl
           }
         >
           <Form id="provider-form" className="form" noValidate>
-            <TextField name="Name" label={<FormattedMessage id="network.name" />} autoComplete="off" />
-            <div className="form-row">
-              <TextField
-                name="AETitle"
-                label={<FormattedMessage id="network.ae_title" />}
-                hint={<FormattedMessage id="network.provider.ae_title_hint" />}
-                autoComplete="off"
-                spellCheck={false}
-              />
-              <TextField
-                name="Port"
-                label={<FormattedMessage id="network.port" />}
-                hint={<FormattedMessage id="network.provider.port_hint" />}
-                inputMode="numeric"
-                autoComplete="off"
-              />
-            </div>
-            <CheckboxField name="AllowAnonymousUsers" label={<FormattedMessage id="network.provider.allow_anonymous" />} />
-            <p className="field-hint network-checkbox-hint">
-              <FormattedMessage id="network.provider.allow_anonymous_hint" />
-            </p>
+            <ProviderFields
+              portHint={<FormattedMessage id="network.provider.port_hint" />}
+              anonymousHint={<FormattedMessage id="network.provider.allow_anonymous_hint" />}
+            />
             {restartsDicomService(provider, values) && (
               <div className="alert network-alert-warning" role="status">
                 <FormattedMessage id="network.provider.restart_warning" />
