@@ -14,7 +14,13 @@
 import type { LiveAssociation } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
 import { log } from '../../log.ts';
-import { AssociationLines, AssociationTracker, type AssociationEventKind, type AssociationSink } from './associations.ts';
+import {
+  AssociationLines,
+  AssociationTracker,
+  type AssociationEventKind,
+  type AssociationOutcome,
+  type AssociationSink,
+} from './associations.ts';
 import { LogTail, type TailOptions } from './log-tail.ts';
 import * as sql from './network.sql.ts';
 
@@ -88,15 +94,7 @@ export class AssociationFollower {
     const apply = (kind: AssociationEventKind, aeTitle: string, ip: string) => {
       const outcome = this.front.apply({ kind, aeTitle, ip, at: new Date() });
       if (!outcome) return;
-      const fact: sql.AssociationFact = {
-        at: outcome.at,
-        aeTitle: outcome.aeTitle,
-        accepted: outcome.decided === 'accepted' ? 1 : 0,
-        rejected: outcome.decided === 'rejected' ? 1 : 0,
-        peakAe: outcome.openFromAe,
-        peakAll: this.openInAll(),
-        end: 0,
-      };
+      const fact = this.factOf(outcome, 0);
       this.frontWrites = this.frontWrites
         .then(async () => {
           await transaction(this.db, (client) => sql.countAssociations(client, null, [fact]));
@@ -108,6 +106,19 @@ export class AssociationFollower {
       accepted: (aeTitle, ip) => apply('acknowledged', aeTitle, ip),
       rejected: (aeTitle, ip) => apply('rejected', aeTitle, ip),
       ended: (aeTitle, ip, how) => apply(how, aeTitle, ip),
+    };
+  }
+
+  /** What an association's outcome adds to the counts (`end`: the log file's offset after its line; 0 for the front's). */
+  private factOf(outcome: AssociationOutcome, end: number): sql.AssociationFact {
+    return {
+      at: outcome.at,
+      aeTitle: outcome.aeTitle,
+      accepted: outcome.decided === 'accepted' ? 1 : 0,
+      rejected: outcome.decided === 'rejected' ? 1 : 0,
+      peakAe: outcome.openFromAe,
+      peakAll: this.openInAll(),
+      end,
     };
   }
 
@@ -126,15 +137,7 @@ export class AssociationFollower {
         if (event && this.options.skipLoopback && (event.ip === '127.0.0.1' || event.ip === '::1')) continue;
         const outcome = event && entry.tracker.apply(event);
         if (!outcome) continue;
-        batch.facts.push({
-          at: outcome.at,
-          aeTitle: outcome.aeTitle,
-          accepted: outcome.decided === 'accepted' ? 1 : 0,
-          rejected: outcome.decided === 'rejected' ? 1 : 0,
-          peakAe: outcome.openFromAe,
-          peakAll: this.openInAll(),
-          end: line.end,
-        });
+        batch.facts.push(this.factOf(outcome, line.end));
       }
       for (const [fileId, batch] of byFile) {
         const cursor = { path: entry.tail.path, fileId, end: batch.end };
