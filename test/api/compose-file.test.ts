@@ -58,6 +58,9 @@ const LEFT_TO_DEFAULT: Record<string, string> = {
   TLS_KEY: 'as TLS_CERT',
   HTTP_REDIRECT_PORT: 'the front redirects plain HTTP itself',
   BACKUP_DIR: '`npm run backup` runs on a host with the data folder, not in the adapter container',
+  DICOM_FRONT: 'the DICOM front receiver is off by default and not yet wired for compose (Orthanc answers the published DICOM port)',
+  DICOM_INTERNAL_PORT: 'as DICOM_FRONT: Orthanc keeps the DICOM port',
+  DICOM_FRONT_FSYNC: 'as DICOM_FRONT',
 };
 
 /** The template's placeholders, rendered as Orthanc 1.10 renders them: each name's value as it is. */
