@@ -80,6 +80,7 @@ export function fileMetaHeader(fields: MetaFields): Buffer {
 }
 
 let sequence = 0;
+const WRITE_BUFFER = 1024 * 1024;
 
 /** One instance being received: bytes go to tmp/, `commit` makes it a ready spool file. */
 export class SpoolFile {
@@ -95,7 +96,10 @@ export class SpoolFile {
   ) {
     sequence = (sequence + 1) % 1_000_000;
     this.name = `${Date.now().toString().padStart(14, '0')}-${process.pid}-${String(sequence).padStart(6, '0')}.dcm`;
-    this.stream = createWriteStream(join(folders.tmp, this.name), { flags: 'wx', mode: 0o600 });
+    // A 1 MiB buffer (bounded: one file per association at a time): storescu sends a 512 KB slice
+    // as 16 KiB PDUs, and with the default 16 KiB the socket was paused every other fragment until
+    // a write returned. Fragments queued while a write is in flight go out together (one writev).
+    this.stream = createWriteStream(join(folders.tmp, this.name), { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER });
     this.stream.on('error', (error) => {
       this.failure = error;
     });
@@ -105,8 +109,9 @@ export class SpoolFile {
   /** Writes a fragment; answers false when the caller should wait for `drain` (backpressure). */
   write(chunk: Buffer): boolean {
     this.bytes += chunk.length;
-    // The fragment is a view into a PDU buffer that is reused: the stream keeps its own copy.
-    return this.stream.write(Buffer.from(chunk));
+    // No copy: the fragment is a view into a buffer the socket allocated for this read (or the
+    // PDU reader joined), which nothing writes to again.
+    return this.stream.write(chunk);
   }
 
   onDrain(callback: () => void): void {
