@@ -73,6 +73,8 @@ export interface FrontOptions {
   decide(rq: AssociateRq, address: string, served: boolean): Promise<FrontDecision>;
   /** A file is ready in the spool. */
   spooled(path: string): void;
+  /** No association is receiving any more (the drain resumes). */
+  quiet?(): void;
   sink?: AssociationSink;
 }
 
@@ -215,7 +217,10 @@ class Association {
     }
     this.decision = decision;
     DicomFront.receiving += 1;
-    this.socket.once('close', () => (DicomFront.receiving -= 1));
+    this.socket.once('close', () => {
+      DicomFront.receiving -= 1;
+      if (DicomFront.receiving === 0) this.options.quiet?.();
+    });
     const accepted: AcceptedContext[] = rq.contexts.map((context) => {
       const transferSyntax = chooseTransferSyntax(context.transferSyntaxes);
       if (transferSyntax === undefined) return { id: context.id, result: 4, transferSyntax: EXPLICIT_LE };
