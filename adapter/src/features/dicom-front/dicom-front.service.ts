@@ -58,7 +58,7 @@ export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promi
     port,
     orthancPort: deps.config.dicomFront.internalPort,
     folders,
-    durable: deps.config.dicomFront.durable,
+    fsync: deps.config.dicomFront.fsync,
     artimMs: ARTIM_MS,
     idleMs: IDLE_MS,
     decide: (rq, address) => decideAssociation(deps, rq, address),
@@ -81,6 +81,7 @@ export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promi
       clearInterval(prune);
       drain.stop();
       await front.close();
+      await front.settled();
     },
   };
 }
