@@ -4,8 +4,9 @@
  * in the same run:
  *
  * - front_ingest_small_per_s / front_ingest_ct_per_s: instances/s one storescu association is
- *   acknowledged by the front (the modality's view: each instance durably in the spool, fsync on);
- *   front_nosync_*: the same with DICOM_FRONT_FSYNC=false (storescp's own guarantee);
+ *   acknowledged by the front (the modality's view) with DICOM_FRONT_FSYNC=each (fsync before each
+ *   answer); front_group_*: the same with group (fdatasync in groups every ≤ 100 ms and before
+ *   the release); front_nosync_*: with off (storescp's own guarantee);
  * - front_storescp_small_per_s / front_storescp_ct_per_s: storescp in the same run;
  * - front_ingest_small_of_storescp / front_ingest_ct_of_storescp: the goal's ratio (≥ 0.5);
  * - front_small_drained_s / front_ct_drained_s: from the association's start until the spool is
@@ -17,6 +18,7 @@
 import { readdirSync } from 'node:fs';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { spoolFolders } from '../adapter/src/features/dicom-front/spool.ts';
+import { parseFsyncMode, type FsyncMode } from '../adapter/src/features/dicom-front/durability.ts';
 import { round } from './measure.ts';
 import { SMALL_ID, indexReaches, orthanc, smallFiles, storescpRounds, storescu, studiesOf } from './dicom.ts';
 
@@ -48,10 +50,13 @@ export async function benchDicomFront(ct: {
 }): Promise<{ figures: Record<string, number>; notes: string[] }> {
   const figures: Record<string, number> = {};
   const notes: string[] = [];
-  // With fsync (the default, as Orthanc's SyncStorageArea) and without (storescp's own guarantee).
-  // BENCH_FRONT_FSYNC=on|off runs one of the two.
-  const modes = { on: [true], off: [false] }[process.env.BENCH_FRONT_FSYNC ?? ''] ?? [true, false];
-  for (const fsync of modes) {
+  // Each durability mode (durability.ts); BENCH_FRONT_FSYNC=each,group,off runs some of them.
+  const all: FsyncMode[] = ['each', 'group', 'off'];
+  const modes = (process.env.BENCH_FRONT_FSYNC ?? '')
+    .split(',')
+    .map((value) => parseFsyncMode(value))
+    .filter((mode): mode is FsyncMode => mode !== undefined);
+  for (const fsync of modes.length > 0 ? modes : all) {
     const part = await frontRun(ct, fsync);
     Object.assign(figures, part.figures);
     notes.push(...part.notes);
@@ -61,12 +66,12 @@ export async function benchDicomFront(ct: {
 
 async function frontRun(
   ct: { files: string[]; patientId: string },
-  fsync: boolean,
+  fsync: FsyncMode,
 ): Promise<{ figures: Record<string, number>; notes: string[] }> {
   const figures: Record<string, number> = {};
   const notes: string[] = [];
-  const prefix = fsync ? 'front' : 'front_nosync';
-  const stack = await startStack({ adapter: 'child', env: { DICOM_FRONT: 'on', DICOM_FRONT_FSYNC: String(fsync) } });
+  const prefix = { each: 'front', group: 'front_group', off: 'front_nosync' }[fsync];
+  const stack = await startStack({ adapter: 'child', env: { DICOM_FRONT: 'on', DICOM_FRONT_FSYNC: fsync } });
   const spool = spoolFolders(stack.dataDir, stack.config.dicomPort).ready;
   const pending = () => readdirSync(spool).filter((name) => name.endsWith('.dcm')).length;
   try {
@@ -98,14 +103,14 @@ async function frontRun(
       figures[`${prefix}_${kind.key}_drained_s`] = round(median(drained), 2);
       figures[`${prefix}_${kind.key}_indexed_s`] = round(median(indexed), 2);
       notes.push(
-        `dicom-front (fsync ${fsync ? 'on' : 'off'}), ${kind.label}, one storescu association, ${ROUNDS} rounds: acknowledged by the front ${list(acknowledged)}/s ` +
+        `dicom-front (fsync ${fsync}), ${kind.label}, one storescu association, ${ROUNDS} rounds: acknowledged by the front ${list(acknowledged)}/s ` +
           `(storescp ${list(ceiling)}/s); all in Orthanc after ${list(drained)} s, all in the study index after ${list(indexed)} s ` +
           `(${list(indexed.map((s) => kind.files.length / s))} instances/s end to end)`,
       );
     }
-    if (fsync)
+    if (fsync === 'each')
       notes.push(
-        'dicom-front: with fsync on, each instance is fsynced (file and spool folder) before its C-STORE-RSP; storescp does not fsync.',
+        'dicom-front: with fsync each, each instance is fsynced (file and spool folder) before its C-STORE-RSP; storescp does not fsync.',
       );
   } finally {
     await stack.stop();

@@ -4,6 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { isEdition, isAeTitle, type Edition } from '@pacs/common';
+import { parseFsyncMode, type FsyncMode } from './features/dicom-front/durability.ts';
 import { SELF_SIGNED_DIR, isLoopbackHost, tlsFileProblems, type TlsFiles } from './http/tls.ts';
 
 export interface Config {
@@ -25,10 +26,10 @@ export interface Config {
    * The DICOM front receiver (docs/decisions.md "A front receiver for DICOM ingest"): DICOM_FRONT
    * on|off (default off). When on, the adapter answers modalities on the provider's port and
    * Orthanc listens on `internalPort` (DICOM_INTERNAL_PORT, default DICOM_PORT + 10000, or − 10000
-   * past 65535); `durable` (DICOM_FRONT_FSYNC, default true) flushes each received file to disk
-   * before the modality is told it is stored.
+   * past 65535); `fsync` (DICOM_FRONT_FSYNC each|group|off, true = each, false = off; default
+   * group) says when a received file reaches the disk (features/dicom-front/durability.ts).
    */
-  dicomFront: { enabled: boolean; internalPort: number; durable: boolean };
+  dicomFront: { enabled: boolean; internalPort: number; fsync: FsyncMode };
   /**
    * `storageDir`: Orthanc's storage folder when the adapter can read it (same machine or shared
    * volume); frames and files are then read from it instead of relayed. null: always relay.
@@ -141,6 +142,14 @@ export function loadConfig(env: Env = process.env): Config {
     const raw = env[name];
     return raw === undefined || raw === '' ? fallback : raw;
   };
+  const fsyncMode = (name: string, fallback: FsyncMode): FsyncMode => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const mode = parseFsyncMode(raw);
+    if (!mode) problems.push(`${name} must be each, group or off (or true = each, false = off; got "${raw}").`);
+    return mode ?? fallback;
+  };
+
   const bool = (name: string, fallback: boolean): boolean => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
@@ -204,7 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     dicomFront: {
       enabled: onOff('DICOM_FRONT', false),
       internalPort: int('DICOM_INTERNAL_PORT', dicomPort + 10000 <= 65535 ? dicomPort + 10000 : dicomPort - 10000, 1, 65535),
-      durable: bool('DICOM_FRONT_FSYNC', true),
+      fsync: fsyncMode('DICOM_FRONT_FSYNC', 'group'),
     },
     orthanc: {
       url: orthancUrl,

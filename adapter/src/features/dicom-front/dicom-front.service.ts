@@ -50,19 +50,20 @@ export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promi
   const port = provider?.port ?? deps.config.dicomPort;
   const folders = spoolFolders(deps.config.dataDir, port);
   await prepareSpool(folders);
-  // While modalities are sending, one file at a time goes to Orthanc: the receiver and the drain
-  // share this process and the machine's cores, and the modality waits on the receiver.
-  const drain = new SpoolDrain(folders, deps.orthanc, deps.db, () => (DicomFront.receiving > 0 ? 1 : 3));
+  // While modalities are sending, the drain gives way (drain.ts drainSlots): the receiver and the
+  // drain share this process and the machine's cores, and the modality waits on the receiver.
+  const drain = new SpoolDrain(folders, deps.orthanc, deps.db, () => DicomFront.receiving);
   const front = new DicomFront({
     host: '0.0.0.0',
     port,
     orthancPort: deps.config.dicomFront.internalPort,
     folders,
-    durable: deps.config.dicomFront.durable,
+    fsync: deps.config.dicomFront.fsync,
     artimMs: ARTIM_MS,
     idleMs: IDLE_MS,
     decide: (rq, address) => decideAssociation(deps, rq, address),
     spooled: (path) => drain.add(path),
+    quiet: () => drain.wake(),
     sink,
   });
   await front.listen();
@@ -80,6 +81,7 @@ export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promi
       clearInterval(prune);
       drain.stop();
       await front.close();
+      await front.settled();
     },
   };
 }

@@ -23,8 +23,29 @@ export interface DrainState {
   Stored: number;
 }
 
+/**
+ * How long a spooled file may wait while modalities are sending before the drain hands files over
+ * anyway (one at a time). Ten seconds: a series from a modality that keeps its association open
+ * (or several that take turns) still reaches the index within seconds of the first instance,
+ * while the common case, an association of one study that lasts a few seconds, is never slowed.
+ */
+export const YIELD_BOUND_MS = 10_000;
+
+/**
+ * How many files may be in flight: none while an association is receiving (the receiver and
+ * Orthanc share the machine's cores, and the modality waits on the receiver), unless the oldest
+ * waiting file is older than the bound; then one; three when no association is open.
+ */
+export function drainSlots(receiving: number, oldestAgeMs: number, boundMs = YIELD_BOUND_MS): number {
+  if (receiving === 0) return 3;
+  return oldestAgeMs >= boundMs ? 1 : 0;
+}
+
 export class SpoolDrain {
   private readonly queue: string[] = [];
+  /** When each queued file was queued (for the bound on how long the drain gives way). */
+  private readonly since = new Map<string, number>();
+  private yieldTimer: NodeJS.Timeout | undefined;
   private readonly queued = new Set<string>();
   private running = 0;
   private stopped = false;
@@ -37,8 +58,9 @@ export class SpoolDrain {
     private readonly folders: SpoolFolders,
     private readonly orthanc: OrthancClient,
     private readonly db: Db,
-    /** How many files may be in flight now (fewer while modalities are sending: front.ts busy()). */
-    private readonly concurrency: () => number = () => 3,
+    /** How many front associations are receiving now (the drain gives way to them: drainSlots). */
+    private readonly receiving: () => number = () => 0,
+    private readonly boundMs = YIELD_BOUND_MS,
   ) {}
 
   /** Queues what the spool holds (after a crash or restart) and starts handing it over. */
@@ -52,12 +74,19 @@ export class SpoolDrain {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.yieldTimer);
+  }
+
+  /** Associations ended: hand over what waited for them. */
+  wake(): void {
+    this.pump();
   }
 
   /** A new file in the spool. */
   add(path: string): void {
     if (this.queued.has(path)) return;
     this.queued.add(path);
+    this.since.set(path, Date.now());
     this.queue.push(path);
     this.pump();
   }
@@ -72,8 +101,25 @@ export class SpoolDrain {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  private slots(): number {
+    const oldest = this.queue[0];
+    return drainSlots(this.receiving(), oldest ? Date.now() - (this.since.get(oldest) ?? 0) : 0, this.boundMs);
+  }
+
   private pump(): void {
-    while (!this.stopped && this.running < this.concurrency() && this.queue.length > 0) {
+    if (!this.stopped && this.running === 0 && this.queue.length > 0 && this.slots() === 0 && !this.yieldTimer) {
+      // Giving way to an association: look again when the oldest file reaches the bound.
+      const age = Date.now() - (this.since.get(this.queue[0]!) ?? 0);
+      this.yieldTimer = setTimeout(
+        () => {
+          this.yieldTimer = undefined;
+          this.pump();
+        },
+        Math.max(0, this.boundMs - age) + 5,
+      );
+      this.yieldTimer.unref();
+    }
+    while (!this.stopped && this.running < this.slots() && this.queue.length > 0) {
       const path = this.queue.shift()!;
       this.running += 1;
       this.handOver(path)
@@ -81,6 +127,7 @@ export class SpoolDrain {
           (outcome) => {
             if (outcome === 'retry') return this.retryLater(path);
             this.queued.delete(path);
+            this.since.delete(path);
           },
           (error: unknown) => {
             log.warn(`DICOM front: ${basename(path)} not handed to Orthanc: ${String(error)}`);

@@ -28,6 +28,7 @@ import {
 } from './pdu.ts';
 import { COMMAND, STATUS, parseCommand, responseCommand, type Command } from './dimse.ts';
 import { SpoolFile, type SpoolFolders } from './spool.ts';
+import { SyncGroup, type FsyncMode } from './durability.ts';
 import type { AssociationSink } from '../network/associations.ts';
 
 export const VERIFICATION = '1.2.840.10008.1.1';
@@ -65,14 +66,18 @@ export interface FrontOptions {
   /** Orthanc's internal DICOM port (loopback). */
   orthancPort: number;
   folders: SpoolFolders;
-  /** fsync each file and the folder before answering (survives a power loss, not only a crash). */
-  durable: boolean;
+  /** When a spooled file reaches the disk (durability.ts): before each answer, in groups, or left to the kernel. */
+  fsync: FsyncMode;
   artimMs: number;
   idleMs: number;
   /** The same rules Orthanc applies (front-rules.ts). */
   decide(rq: AssociateRq, address: string, served: boolean): Promise<FrontDecision>;
   /** A file is ready in the spool. */
   spooled(path: string): void;
+  /** The fdatasync/fsync of group mode (tests record it; durability.ts by default). */
+  sync?: (path: string, data: boolean) => Promise<void>;
+  /** No association is receiving any more (the drain resumes). */
+  quiet?(): void;
   sink?: AssociationSink;
 }
 
@@ -81,8 +86,16 @@ export class DicomFront {
   private readonly sockets = new Set<Socket>();
   /** Associations served here and open now (the drain gives way to them). */
   static receiving = 0;
+  private readonly group: SyncGroup | undefined;
 
-  constructor(private readonly options: FrontOptions) {}
+  constructor(private readonly options: FrontOptions) {
+    this.group = options.fsync === 'group' ? new SyncGroup(options.folders.ready, options.sync) : undefined;
+  }
+
+  /** Resolves once every file spooled so far is on disk in `group` mode (at once in the others). */
+  settled(): Promise<void> {
+    return this.group?.flush() ?? Promise.resolve();
+  }
 
   get port(): number {
     const address = this.server?.address();
@@ -114,7 +127,7 @@ export class DicomFront {
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     socket.setNoDelay(true);
-    new Association(socket, this.options).start();
+    new Association(socket, this.options, this.group).start();
   }
 }
 
@@ -139,6 +152,7 @@ class Association {
   constructor(
     private readonly socket: Socket,
     private readonly options: FrontOptions,
+    private readonly group: SyncGroup | undefined,
   ) {
     this.address = (socket.remoteAddress ?? '').replace(/^::ffff:/, '');
     this.artim = setTimeout(() => socket.destroy(), options.artimMs);
@@ -189,6 +203,9 @@ class Association {
       }
       if (type === PDU.pData) await this.pData(body);
       else if (type === PDU.releaseRq) {
+        // In group mode, what this association sent is on disk before the modality hears the
+        // release, after which it may delete its copy.
+        await this.group?.flush();
         this.finish('released');
         this.socket.end(releaseRp());
       } else if (type === PDU.abort) {
@@ -215,7 +232,10 @@ class Association {
     }
     this.decision = decision;
     DicomFront.receiving += 1;
-    this.socket.once('close', () => (DicomFront.receiving -= 1));
+    this.socket.once('close', () => {
+      DicomFront.receiving -= 1;
+      if (DicomFront.receiving === 0) this.options.quiet?.();
+    });
     const accepted: AcceptedContext[] = rq.contexts.map((context) => {
       const transferSyntax = chooseTransferSyntax(context.transferSyntaxes);
       if (transferSyntax === undefined) return { id: context.id, result: 4, transferSyntax: EXPLICIT_LE };
@@ -310,7 +330,7 @@ class Association {
         transferSyntax: context.transferSyntax,
         callingAet: this.rq!.callingAet,
       },
-      this.options.durable,
+      this.options.fsync === 'each' ? 'each' : this.group,
     );
   }
 

@@ -108,6 +108,30 @@ describe('P-DATA-TF and DIMSE commands', () => {
     expect(rsp).toMatchObject({ field: COMMAND.cStoreRsp, affectedSopInstanceUid: '1.2.3.4.5', hasDataSet: false });
   });
 
+  it('reads PDUs cut at any border of the socket reads, each whole and in order', () => {
+    // Three P-DATA-TF of different sizes back to back, cut into reads of sizes that put PDU
+    // borders inside reads, across several reads, and at read borders.
+    const pdus = [100, 3, 5000].map((size, i) => {
+      const head = Buffer.alloc(6);
+      head.writeUInt32BE(size + 2, 0);
+      head[4] = 1;
+      head[5] = 0x02;
+      return Buffer.concat([Buffer.from([PDU.pData, 0, 0, 0, 0, 0]), head, Buffer.alloc(size, i + 1)]);
+    });
+    for (const pdu of pdus) pdu.writeUInt32BE(pdu.length - 6, 2);
+    const wire = Buffer.concat(pdus);
+    for (const step of [1, 5, 7, 106, 113, 4096]) {
+      const r = reader();
+      const out = [];
+      for (let at = 0; at < wire.length; at += step) out.push(...r.push(wire.subarray(at, at + step)));
+      expect(
+        out.map((pdu) => pdu.raw.length),
+        `reads of ${step}`,
+      ).toEqual(pdus.map((pdu) => pdu.length));
+      expect(Buffer.concat(out.map((pdu) => pdu.raw)).equals(wire), `reads of ${step}`).toBe(true);
+    }
+  });
+
   it('refuses a PDV longer than its PDU and a command element past its end', () => {
     const body = Buffer.from([0, 0, 0, 0x20, 1, 3, 0, 0]);
     expect(() => parsePData(body)).toThrow(PduError);

@@ -245,21 +245,34 @@ export class PduReader {
 
   private peek(n: number): Buffer {
     if (this.chunks[0]!.length >= n) return this.chunks[0]!.subarray(0, n);
-    const joined = Buffer.concat(this.chunks);
-    this.chunks = [joined];
-    return joined.subarray(0, n);
+    return this.join(n).subarray(0, n);
   }
 
   private take(n: number): Buffer {
-    let joined = this.chunks[0]!;
-    if (joined.length < n) {
-      joined = Buffer.concat(this.chunks);
-      this.chunks = [joined];
-    }
+    const joined = this.chunks[0]!.length >= n ? this.chunks[0]! : this.join(n);
     const taken = joined.subarray(0, n);
-    if (joined.length === n) this.chunks = [];
+    if (joined.length === n) this.chunks.shift();
     else this.chunks[0] = joined.subarray(n);
     this.buffered -= n;
     return taken;
+  }
+
+  /**
+   * Joins only the leading chunks that hold the first n bytes into one: a PDU that spans socket
+   * reads costs a copy of itself, never of the whole chunk behind it (a 16 KiB PDU across the
+   * border of a 64 KiB read used to copy the 64 KiB).
+   */
+  private join(n: number): Buffer {
+    let count = 0;
+    let length = 0;
+    while (length < n) length += this.chunks[count++]!.length;
+    const last = this.chunks[count - 1]!;
+    const needed = last.length - (length - n);
+    const pieces = this.chunks.slice(0, count - 1);
+    pieces.push(last.subarray(0, needed));
+    const joined = Buffer.concat(pieces, n);
+    const rest = needed < last.length ? [last.subarray(needed)] : [];
+    this.chunks.splice(0, count, joined, ...rest);
+    return joined;
   }
 }

@@ -13,6 +13,7 @@ import { open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readRawElements } from '../../dicom/raw.ts';
 import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION } from './pdu.ts';
+import { fsyncPath, type SyncGroup } from './durability.ts';
 
 export interface SpoolFolders {
   ready: string;
@@ -80,6 +81,7 @@ export function fileMetaHeader(fields: MetaFields): Buffer {
 }
 
 let sequence = 0;
+const WRITE_BUFFER = 1024 * 1024;
 
 /** One instance being received: bytes go to tmp/, `commit` makes it a ready spool file. */
 export class SpoolFile {
@@ -91,11 +93,15 @@ export class SpoolFile {
   constructor(
     private readonly folders: SpoolFolders,
     meta: MetaFields,
-    private readonly durable: boolean,
+    /** `each`: fsynced before commit resolves; a group: handed to it once renamed; none: left to the kernel. */
+    private readonly durability: 'each' | SyncGroup | undefined,
   ) {
     sequence = (sequence + 1) % 1_000_000;
     this.name = `${Date.now().toString().padStart(14, '0')}-${process.pid}-${String(sequence).padStart(6, '0')}.dcm`;
-    this.stream = createWriteStream(join(folders.tmp, this.name), { flags: 'wx', mode: 0o600 });
+    // A 1 MiB buffer (bounded: one file per association at a time): storescu sends a 512 KB slice
+    // as 16 KiB PDUs, and with the default 16 KiB the socket was paused every other fragment until
+    // a write returned. Fragments queued while a write is in flight go out together (one writev).
+    this.stream = createWriteStream(join(folders.tmp, this.name), { flags: 'wx', mode: 0o600, highWaterMark: WRITE_BUFFER });
     this.stream.on('error', (error) => {
       this.failure = error;
     });
@@ -105,32 +111,31 @@ export class SpoolFile {
   /** Writes a fragment; answers false when the caller should wait for `drain` (backpressure). */
   write(chunk: Buffer): boolean {
     this.bytes += chunk.length;
-    // The fragment is a view into a PDU buffer that is reused: the stream keeps its own copy.
-    return this.stream.write(Buffer.from(chunk));
+    // No copy: the fragment is a view into a buffer the socket allocated for this read (or the
+    // PDU reader joined), which nothing writes to again.
+    return this.stream.write(chunk);
   }
 
   onDrain(callback: () => void): void {
     this.stream.once('drain', callback);
   }
 
-  /** Ends the file, flushes it to disk when durable, and renames it into the spool. */
+  /** Ends the file, renames it into the spool, and makes it durable as the mode says (durability.ts). */
   async commit(): Promise<string> {
     await new Promise<void>((resolve, reject) => {
       this.stream.end(() => (this.failure ? reject(this.failure) : resolve()));
       this.stream.once('error', reject);
     });
     const temporary = join(this.folders.tmp, this.name);
-    if (this.durable) {
-      const handle = await open(temporary, 'r');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-    }
     const ready = join(this.folders.ready, this.name);
+    if (this.durability === 'each') {
+      await fsyncPath(temporary);
+      await rename(temporary, ready);
+      await fsyncPath(this.folders.ready);
+      return ready;
+    }
     await rename(temporary, ready);
-    if (this.durable) await syncFolder(this.folders.ready);
+    this.durability?.add(ready);
     return ready;
   }
 
@@ -138,16 +143,6 @@ export class SpoolFile {
   discard(): void {
     this.stream.destroy();
     unlink(join(this.folders.tmp, this.name)).catch(() => undefined);
-  }
-}
-
-/** Flushes the spool folder's entry list (so renamed files survive a power loss). */
-export async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 
