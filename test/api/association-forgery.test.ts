@@ -14,6 +14,7 @@ import type { DicomConnectionState } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { holdAssociation } from '../harness/dicom-association.ts';
+import { until } from '../harness/network.ts';
 import { storeFiles, tinyStudy } from '../harness/dicom.ts';
 
 let stack: Stack;
@@ -32,17 +33,6 @@ afterAll(async () => {
 });
 
 const live = async () => ((await admin.agent.get(`${API}/dicomconnections/state`).expect(200)).body as DicomConnectionState).Associations;
-
-/** Polls `read` until `done` holds (the follower reads Orthanc's log every second). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 const counts = async () =>
   (

@@ -14,12 +14,13 @@ import { appendFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type AssociationStatisticsRow, type Dashboard, type DicomConnectionState, type Provider } from '@pacs/common';
+import { MESSAGES, type AssociationStatisticsRow, type Dashboard, type DicomConnectionState } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy } from '../harness/dicom.ts';
 import { createReader } from '../harness/fixtures.ts';
 import { holdAssociation } from '../harness/dicom-association.ts';
+import { setAnonymousUsers, until } from '../harness/network.ts';
 import pg from 'pg';
 import { AssociationFollower } from '../../adapter/src/features/network/association-follower.ts';
 import { syncDicomLogLevel } from '../../adapter/src/features/network/dicom-log-level.ts';
@@ -31,17 +32,6 @@ let today: string;
 
 const get = async <T>(session: Session, path: string, query: Record<string, string> = {}): Promise<T> =>
   (await session.agent.get(`${API}${path}`).query(query).expect(200)).body as T;
-
-/** Polls `read` until `done` holds (the follower reads Orthanc's log every second). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 function echo(callingAet: string): number | null {
   return spawnSync('echoscu', ['-aet', callingAet, '-aec', stack.config.dicomAet, '127.0.0.1', String(stack.config.dicomPort)]).status;
@@ -63,19 +53,7 @@ beforeAll(async () => {
       .expect(200);
   }
   // Anonymous users off: an AE title the archive does not know is refused at association.
-  const provider = (await get<Provider[]>(admin, '/providers/all'))[0]!;
-  await admin.agent
-    .patch(`${API}/providers/update`)
-    .set(admin.csrf)
-    .type('form')
-    .send({
-      No: String(provider.No),
-      Name: provider.Name,
-      AETitle: provider.AETitle,
-      Port: String(provider.Port),
-      AllowAnonymousUsers: 'false',
-    })
-    .expect(200);
+  await setAnonymousUsers(admin, false);
   today = (await get<{ Today: string }>(admin, '/statistics/info')).Today;
 }, 120_000);
 

@@ -12,11 +12,11 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Provider } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { sendFiles, storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
+import { setAnonymousUsers } from '../harness/network.ts';
 import { fileMetaHeader, spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
 import { readRawElements } from '../../adapter/src/dicom/raw.ts';
 
@@ -190,19 +190,7 @@ describe('the DICOM front receiver', () => {
   });
 
   it('refuses an unknown AE title at association once anonymous users are off', async () => {
-    const provider = (await admin.agent.get(`${API}/providers/all`).expect(200)).body[0] as Provider;
-    await admin.agent
-      .patch(`${API}/providers/update`)
-      .set(admin.csrf)
-      .type('form')
-      .send({
-        No: String(provider.No),
-        Name: provider.Name,
-        AETitle: provider.AETitle,
-        Port: String(provider.Port),
-        AllowAnonymousUsers: 'false',
-      })
-      .expect(200);
+    await setAnonymousUsers(admin, false);
     const refused = spawnSync('echoscu', ['-aet', 'FRONT_STRANGER', '-aec', 'PACS', '127.0.0.1', String(stack.config.dicomPort)], {
       encoding: 'utf8',
     });

@@ -10,10 +10,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import dcmjs from 'dcmjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORWARD_MAX_REFUSALS_IN_ROW, type ForwardJob, type SendDestination } from '@pacs/common';
 import { generateCt, uuidUid } from '../../scripts/demo/generate-ct.ts';
@@ -21,6 +20,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyInstance } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
+import { createSendDestination, finishedForward, pixelsByUid } from '../harness/network.ts';
 import { freePort } from '../../scripts/services/process.ts';
 
 let stack: Stack;
@@ -61,14 +61,13 @@ async function destinationAccepting(name: string, sopClass: string): Promise<{ d
       env: { ...process.env, TCP_NODELAY: '1' },
     }),
   );
-  const destination = (
-    await admin.agent
-      .post(`${API}/sendsettings/create`)
-      .set(admin.csrf)
-      .type('form')
-      .send({ Name: name, IPAddress: '127.0.0.1', Port: String(port), CalledAETitle: 'PICKY', CallingAETitle: stack.config.dicomAet })
-      .expect(200)
-  ).body as SendDestination;
+  const destination = await createSendDestination(admin, {
+    Name: name,
+    IPAddress: '127.0.0.1',
+    Port: String(port),
+    CalledAETitle: 'PICKY',
+    CallingAETitle: stack.config.dicomAet,
+  });
   return { destination, folder };
 }
 
@@ -120,25 +119,7 @@ async function forwardStudy(destination: SendDestination): Promise<ForwardJob> {
       .send({ Destination: destination.No, Items: [{ StudyInstanceUID: ct.studyInstanceUid }] })
       .expect(200)
   ).body as ForwardJob[];
-  for (let i = 0; i < 600; i++) {
-    const jobs = (await admin.agent.get(`${API}/forward/all`).expect(200)).body as ForwardJob[];
-    const done = jobs.find((item) => item.Id === job!.Id);
-    if (done && done.FinishedAt !== null) return done;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`forward ${job!.Id} did not finish`);
-}
-
-/** SOP instance UID → pixel data of each DICOM file in a folder. */
-function pixelsByUid(files: string[]): Map<string, Buffer> {
-  const result = new Map<string, Buffer>();
-  for (const file of files) {
-    const bytes = readFileSync(file);
-    const dataset = dcmjs.data.DicomMessage.readFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
-    const tags = dcmjs.data.DicomMetaDictionary.naturalizeDataset(dataset.dict) as { SOPInstanceUID: string; PixelData: ArrayBuffer[] };
-    result.set(tags.SOPInstanceUID, Buffer.from(tags.PixelData[0]!));
-  }
-  return result;
+  return finishedForward(admin, job!.Id);
 }
 
 describe('a destination that refuses some instances', () => {
@@ -197,20 +178,13 @@ describe('a destination that refuses some instances', () => {
     silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent!.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as { port: number }).port;
-    const destination = (
-      await admin.agent
-        .post(`${API}/sendsettings/create`)
-        .set(admin.csrf)
-        .type('form')
-        .send({
-          Name: 'Silent',
-          IPAddress: '127.0.0.1',
-          Port: String(port),
-          CalledAETitle: 'SILENT',
-          CallingAETitle: stack.config.dicomAet,
-        })
-        .expect(200)
-    ).body as SendDestination;
+    const destination = await createSendDestination(admin, {
+      Name: 'Silent',
+      IPAddress: '127.0.0.1',
+      Port: String(port),
+      CalledAETitle: 'SILENT',
+      CallingAETitle: stack.config.dicomAet,
+    });
     const [job] = (
       await admin.agent
         .post(`${API}/forward/create`)
@@ -284,14 +258,13 @@ describe('a destination that refuses some instances', () => {
       ].join('\n'),
     );
     peers.push(spawn('dcmqrscp', ['-c', config, String(port)], { stdio: 'ignore' }));
-    const destination = (
-      await admin.agent
-        .post(`${API}/sendsettings/create`)
-        .set(admin.csrf)
-        .type('form')
-        .send({ Name: 'Quota', IPAddress: '127.0.0.1', Port: String(port), CalledAETitle: 'QUOTA', CallingAETitle: stack.config.dicomAet })
-        .expect(200)
-    ).body as SendDestination;
+    const destination = await createSendDestination(admin, {
+      Name: 'Quota',
+      IPAddress: '127.0.0.1',
+      Port: String(port),
+      CalledAETitle: 'QUOTA',
+      CallingAETitle: stack.config.dicomAet,
+    });
     const [job] = (
       await admin.agent
         .post(`${API}/forward/create`)

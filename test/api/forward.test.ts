@@ -4,10 +4,9 @@
  * sends what the caller cannot see; a destination that is down fails with a result per study.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import dcmjs from 'dcmjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForwardJob, SendDestination } from '@pacs/common';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
@@ -15,6 +14,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy, tinyStudyInto, tinyStudyUids } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
+import { finishedForward, pixelsByUid } from '../harness/network.ts';
 import { freePort } from '../../scripts/services/process.ts';
 import { writeFileSync } from 'node:fs';
 
@@ -74,29 +74,6 @@ function forward(session: Session, destinationNo: number, items: object[]) {
   return session.agent.post(`${API}/forward/create`).set(session.csrf).send({ Destination: destinationNo, Items: items });
 }
 
-/** Polls /forward/all until the job has finished. */
-async function finished(session: Session, id: number): Promise<ForwardJob> {
-  for (let i = 0; i < 600; i++) {
-    const jobs = (await session.agent.get(`${API}/forward/all`).expect(200)).body as ForwardJob[];
-    const job = jobs.find((item) => item.Id === id);
-    if (job && job.FinishedAt !== null) return job;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`forward ${id} did not finish`);
-}
-
-/** SOP instance UID → pixel data bytes of each DICOM file in a folder. */
-function pixelsByUid(files: string[]): Map<string, Buffer> {
-  const result = new Map<string, Buffer>();
-  for (const file of files) {
-    const bytes = readFileSync(file);
-    const dataset = dcmjs.data.DicomMessage.readFile(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
-    const tags = dcmjs.data.DicomMetaDictionary.naturalizeDataset(dataset.dict) as { SOPInstanceUID: string; PixelData: ArrayBuffer[] };
-    result.set(tags.SOPInstanceUID, Buffer.from(tags.PixelData[0]!));
-  }
-  return result;
-}
-
 describe('forward', () => {
   it('delivers every instance of a 240-slice study to storescp, pixel data byte-identical', async () => {
     const answer = await forward(admin, destination.No, [{ StudyInstanceUID: ct.studyInstanceUid }]).expect(200);
@@ -107,7 +84,7 @@ describe('forward', () => {
       Scope: 'study',
       InstancesTotal: 240,
     });
-    const done = await finished(admin, job!.Id);
+    const done = await finishedForward(admin, job!.Id);
     expect(done).toMatchObject({ State: 'success', Progress: 100, InstancesFailed: 0, Error: '' });
 
     const files = readdirSync(received).map((name) => join(received, name));
@@ -128,7 +105,7 @@ describe('forward', () => {
       ]).expect(200)
     ).body as ForwardJob[];
     expect(job).toMatchObject({ Scope: 'instances', InstancesTotal: 1 });
-    expect((await finished(admin, job!.Id)).State).toBe('success');
+    expect((await finishedForward(admin, job!.Id)).State).toBe('success');
     expect(readdirSync(received)).toHaveLength(1);
   });
 
@@ -178,7 +155,7 @@ describe('forward', () => {
     mkdirSync(received);
     const [job] = (await forward(forwarder, destination.No, [{ StudyInstanceUID: study }]).expect(200)).body as ForwardJob[];
     expect(job).toMatchObject({ Scope: 'study', InstancesTotal: 1 });
-    expect((await finished(forwarder, job!.Id)).State).toBe('success');
+    expect((await finishedForward(forwarder, job!.Id)).State).toBe('success');
     expect([...pixelsByUid(readdirSync(received).map((name) => join(received, name))).keys()]).toEqual([tinyStudyUids(ctSeed).instance]);
     // Naming the MR series outright is refused.
     await forward(forwarder, destination.No, [
@@ -205,7 +182,7 @@ describe('forward', () => {
         .expect(200)
     ).body as SendDestination;
     const [job] = (await forward(admin, down.No, [{ StudyInstanceUID: ct.studyInstanceUid }]).expect(200)).body as ForwardJob[];
-    const done = await finished(admin, job!.Id);
+    const done = await finishedForward(admin, job!.Id);
     expect(done, JSON.stringify(done)).toMatchObject({ State: 'failure' });
     expect(done.Error).toMatch(/^Stopped after 0 of 240 instances: /);
   });
