@@ -1,5 +1,7 @@
 /** What the network dialogs do with a failed save. */
-import type { IntlShape } from 'react-intl';
+import type { FormikErrors, FormikHelpers, FormikValues } from 'formik';
+import { useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { MESSAGES } from '@pacs/common';
 import { isApiError } from '../../lib/api-error.ts';
 import { readDialogFailure, type DialogFailure } from '../../lib/server-errors.ts';
@@ -18,4 +20,24 @@ export function nodeDialogFailure(error: unknown, formFields: readonly string[],
     if (Object.keys(fields).length > 0) return { fields };
   }
   return readDialogFailure(error, formFields, intl);
+}
+
+/**
+ * Formik's onSubmit for a network dialog: `save` (which closes the dialog itself), and on failure
+ * the server's messages under the form's fields (nodeDialogFailure) and the rest in `message`.
+ */
+export function useNodeDialogSubmit<Values extends FormikValues>(formFields: readonly string[], save: (values: Values) => Promise<void>) {
+  const intl = useIntl();
+  const [message, setMessage] = useState<string>();
+  const submit = async (values: Values, helpers: FormikHelpers<Values>) => {
+    setMessage(undefined);
+    try {
+      await save(values);
+    } catch (error) {
+      const failure = nodeDialogFailure(error, formFields, intl);
+      helpers.setErrors(failure.fields as FormikErrors<Values>);
+      setMessage(failure.message);
+    }
+  };
+  return { message, submit };
 }

@@ -1,5 +1,5 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo, useState } from 'react';
+import { Form, Formik } from 'formik';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields.tsx';
@@ -7,7 +7,7 @@ import { useInstitutions } from '../../institutions/index.ts';
 import { useCreateConnector } from '../api/create-connector.ts';
 import { useUpdateConnector } from '../api/update-connector.ts';
 import { connectorInput, connectorSchema, connectorValues, type ConnectorValues } from '../connector-schemas.ts';
-import { nodeDialogFailure } from '../form-failure.ts';
+import { useNodeDialogSubmit } from '../form-failure.ts';
 import type { Connector, CreatedConnector } from '../types.ts';
 
 const FORM_FIELDS = ['Name', 'Institution'] as const;
@@ -28,7 +28,6 @@ export function ConnectorDialog({ connector, institution, onClose, onCreated }: 
   const create = useCreateConnector();
   const update = useUpdateConnector();
   const institutions = useInstitutions();
-  const [message, setMessage] = useState<string>();
   const schema = useMemo(() => connectorSchema(intl), [intl]);
   // Institution 0 (none) is offered as "None" rather than by its name (spec 3 §3: left out of options).
   const options = useMemo(
@@ -39,22 +38,15 @@ export function ConnectorDialog({ connector, institution, onClose, onCreated }: 
     [institutions.data, intl],
   );
 
-  const submit = async (values: ConnectorValues, helpers: FormikHelpers<ConnectorValues>) => {
-    setMessage(undefined);
-    try {
-      const input = connectorInput(values);
-      if (connector) {
-        await update.mutateAsync({ No: connector.No, ...input });
-        onClose();
-      } else {
-        onCreated(await create.mutateAsync(input));
-      }
-    } catch (error) {
-      const failure = nodeDialogFailure(error, FORM_FIELDS, intl);
-      helpers.setErrors(failure.fields);
-      setMessage(failure.message);
+  const { message, submit } = useNodeDialogSubmit(FORM_FIELDS, async (values: ConnectorValues) => {
+    const input = connectorInput(values);
+    if (connector) {
+      await update.mutateAsync({ No: connector.No, ...input });
+      onClose();
+    } else {
+      onCreated(await create.mutateAsync(input));
     }
-  };
+  });
 
   return (
     <Formik initialValues={connectorValues(connector, institution)} validationSchema={schema} onSubmit={submit}>

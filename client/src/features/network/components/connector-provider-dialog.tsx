@@ -1,11 +1,11 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo, useState } from 'react';
+import { Form, Formik } from 'formik';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert } from '../../../components/form-fields.tsx';
 import { useSaveConnectorProvider } from '../api/save-connector-provider.ts';
 import { connectorProviderSchema, connectorProviderValues } from '../connector-schemas.ts';
-import { nodeDialogFailure } from '../form-failure.ts';
+import { useNodeDialogSubmit } from '../form-failure.ts';
 import { providerInput, type ProviderValues } from '../schemas.ts';
 import { PROVIDER_FORM_FIELDS, ProviderFields } from './provider-fields.tsx';
 import type { Connector, Provider } from '../types.ts';
@@ -21,20 +21,12 @@ interface ConnectorProviderDialogProps {
 export function ConnectorProviderDialog({ connector, provider, onClose }: ConnectorProviderDialogProps) {
   const intl = useIntl();
   const save = useSaveConnectorProvider();
-  const [message, setMessage] = useState<string>();
   const schema = useMemo(() => connectorProviderSchema(intl, connector, provider?.No), [intl, connector, provider?.No]);
 
-  const submit = async (values: ProviderValues, helpers: FormikHelpers<ProviderValues>) => {
-    setMessage(undefined);
-    try {
-      await save.mutateAsync({ ...providerInput(values), Connector: connector.No, ...(provider ? { No: provider.No } : {}) });
-      onClose();
-    } catch (error) {
-      const failure = nodeDialogFailure(error, PROVIDER_FORM_FIELDS, intl);
-      helpers.setErrors(failure.fields);
-      setMessage(failure.message);
-    }
-  };
+  const { message, submit } = useNodeDialogSubmit(PROVIDER_FORM_FIELDS, async (values: ProviderValues) => {
+    await save.mutateAsync({ ...providerInput(values), Connector: connector.No, ...(provider ? { No: provider.No } : {}) });
+    onClose();
+  });
 
   return (
     <Formik initialValues={connectorProviderValues(provider)} validationSchema={schema} onSubmit={submit}>

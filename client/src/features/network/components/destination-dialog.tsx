@@ -1,11 +1,11 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo, useState } from 'react';
+import { Form, Formik } from 'formik';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert, TextField } from '../../../components/form-fields.tsx';
 import { useCreateSendDestination } from '../api/create-send-destination.ts';
 import { useUpdateSendDestination } from '../api/update-send-destination.ts';
-import { nodeDialogFailure } from '../form-failure.ts';
+import { useNodeDialogSubmit } from '../form-failure.ts';
 import { destinationInput, destinationSchema, destinationValues, type DestinationValues } from '../schemas.ts';
 import type { SendDestination } from '../types.ts';
 
@@ -24,22 +24,14 @@ export function DestinationDialog({ destination, callingAeTitle, onClose }: Dest
   const intl = useIntl();
   const create = useCreateSendDestination();
   const update = useUpdateSendDestination();
-  const [message, setMessage] = useState<string>();
   const schema = useMemo(() => destinationSchema(intl), [intl]);
 
-  const submit = async (values: DestinationValues, helpers: FormikHelpers<DestinationValues>) => {
-    setMessage(undefined);
-    try {
-      const input = destinationInput(values);
-      if (destination) await update.mutateAsync({ No: destination.No, ...input });
-      else await create.mutateAsync(input);
-      onClose();
-    } catch (error) {
-      const failure = nodeDialogFailure(error, FORM_FIELDS, intl);
-      helpers.setErrors(failure.fields);
-      setMessage(failure.message);
-    }
-  };
+  const { message, submit } = useNodeDialogSubmit(FORM_FIELDS, async (values: DestinationValues) => {
+    const input = destinationInput(values);
+    if (destination) await update.mutateAsync({ No: destination.No, ...input });
+    else await create.mutateAsync(input);
+    onClose();
+  });
 
   return (
     <Formik initialValues={destinationValues(destination, callingAeTitle)} validationSchema={schema} onSubmit={submit}>

@@ -1,10 +1,10 @@
-import { Form, Formik, type FormikHelpers } from 'formik';
-import { useMemo, useState } from 'react';
+import { Form, Formik } from 'formik';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, FormDialogFooter } from '../../../components/dialog.tsx';
 import { FormAlert } from '../../../components/form-fields.tsx';
 import { useUpdateProvider } from '../api/update-provider.ts';
-import { nodeDialogFailure } from '../form-failure.ts';
+import { useNodeDialogSubmit } from '../form-failure.ts';
 import { providerInput, providerSchema, providerValues, restartsDicomService, type ProviderValues } from '../schemas.ts';
 import { PROVIDER_FORM_FIELDS, ProviderFields } from './provider-fields.tsx';
 import type { Provider } from '../types.ts';
@@ -13,20 +13,12 @@ import type { Provider } from '../types.ts';
 export function ProviderDialog({ provider, onClose }: { provider: Provider; onClose: () => void }) {
   const intl = useIntl();
   const update = useUpdateProvider();
-  const [message, setMessage] = useState<string>();
   const schema = useMemo(() => providerSchema(intl), [intl]);
 
-  const submit = async (values: ProviderValues, helpers: FormikHelpers<ProviderValues>) => {
-    setMessage(undefined);
-    try {
-      await update.mutateAsync({ No: provider.No, ...providerInput(values) });
-      onClose();
-    } catch (error) {
-      const failure = nodeDialogFailure(error, PROVIDER_FORM_FIELDS, intl);
-      helpers.setErrors(failure.fields);
-      setMessage(failure.message);
-    }
-  };
+  const { message, submit } = useNodeDialogSubmit(PROVIDER_FORM_FIELDS, async (values: ProviderValues) => {
+    await update.mutateAsync({ No: provider.No, ...providerInput(values) });
+    onClose();
+  });
 
   return (
     <Formik initialValues={providerValues(provider)} validationSchema={schema} onSubmit={submit}>
