@@ -4,7 +4,8 @@
  * client) opens the key dialog with its ID and key, which the connector's own call accepts; a
  * provider is added under it and a second on the same port is refused by the client
  * (not_exist_provider) before anything is sent; a new key replaces the old one; renamed, the
- * provider and the connector are deleted. Screenshots at 1440×900 and on a 390×844 phone.
+ * provider and the connector are deleted. A connector's provider's DICOM users are registered under it,
+ * their AE title unique within the provider, with no echo (the site is behind the relay). Screenshots at 1440×900 and on a 390×844 phone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -101,6 +102,39 @@ describe('connectors in the cloud edition', () => {
     await screenshot(admin.page, 'connectors-screen');
   });
 
+  it("registers a connector's provider's DICOM users, AE title unique within that provider, with no echo", async () => {
+    const card = connectors.card('North clinic');
+    let dialog = await connectors.press(card, 'Add a DICOM user to CT room', 'Add DICOM user');
+    await connectors.fill(dialog, { Name: 'CT scanner', 'AE title': 'CT_SCANNER', 'IP address': '10.1.2.3', Port: '104' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('DICOM users of CT room (1)').waitFor();
+    await card.getByRole('rowheader', { name: 'CT scanner' }).waitFor();
+
+    // The same AE title on the same provider is refused before anything is sent; on the other provider it is another node.
+    const before = sent.length;
+    dialog = await connectors.press(card, 'Add a DICOM user to CT room', 'Add DICOM user');
+    await connectors.fill(dialog, { Name: 'Second', 'AE title': 'ct_scanner', 'IP address': '10.1.2.4', Port: '104' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('An item with the entered value already exists').waitFor();
+    expect(sent.length).toBe(before);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    dialog = await connectors.press(card, 'Add a DICOM user to MR room', 'Add DICOM user');
+    await connectors.fill(dialog, { Name: 'MR scanner', 'AE title': 'CT_SCANNER', 'IP address': '10.1.2.5', Port: '104' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('DICOM users of MR room (1)').waitFor();
+
+    // The site's modalities are behind the relay: the archive offers no echo or ping to them.
+    expect(await card.getByRole('button', { name: 'Echo CT scanner' }).count()).toBe(0);
+    const users = await stack.sql<{ ae_title: string; connector: number | null }>(
+      'select u.ae_title, p.connector from dicom_users u join providers p on p.no = u.provider order by u.ae_title, u.no',
+    );
+    expect(users.map((user) => user.ae_title)).toEqual(['CT_SCANNER', 'CT_SCANNER']);
+    expect(users.every((user) => user.connector !== null)).toBe(true);
+    await screenshot(admin.page, 'connectors-provider-users');
+  });
+
   it('makes a new key after a warning, and the old key stops working', async () => {
     const dialog = await connectors.press(connectors.card('North clinic'), 'Key of North clinic', 'Key of connector North clinic');
     expect(await connectors.shownKey(dialog)).toBe('');
@@ -124,7 +158,9 @@ describe('connectors in the cloud edition', () => {
       await signInThroughLogin(phone.page, stack.baseUrl, stack.adminId, stack.adminPassword);
       const onPhone = new ConnectorsPage(phone.page, stack.baseUrl);
       await onPhone.open();
-      await onPhone.card('North clinic').getByText('CT_NORTH').waitFor();
+      // Two columns fit a phone: the name over the node (AE title:port, address:port), then the buttons.
+      await onPhone.card('North clinic').getByText('CT_NORTH:11112').waitFor();
+      await onPhone.card('North clinic').getByText('10.1.2.3:104').waitFor();
       await onPhone.card('North clinic').scrollIntoViewIfNeeded();
       await screenshot(phone.page, 'connectors-screen-phone');
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

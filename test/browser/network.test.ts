@@ -136,6 +136,27 @@ describe('admin/client/connection', () => {
     await network.close(echo);
   });
 
+  it('fits a phone: each node is its name over its AE title, address and port', async () => {
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await signInThroughLogin(phone.page, stack.baseUrl, stack.adminId, stack.adminPassword);
+      const onPhone = new NetworkPage(phone.page, stack.baseUrl);
+      await onPhone.openClient();
+      await onPhone.section('DICOM users').getByText(`127.0.0.1:${storescpPort}`).waitFor();
+      await onPhone.section('Send destinations').getByText(`127.0.0.1:${closedPort}`).waitFor();
+      // The buttons stay in view without covering a column, and the page does not scroll sideways.
+      await onPhone
+        .section('DICOM users')
+        .getByRole('button', { name: `Echo ${USER.name}` })
+        .waitFor();
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(phone.page, 'network-client-phone');
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('deletes the DICOM user and the send destination', async () => {
     const user = await network.rowAction('DICOM users', USER.aeTitle, 'Delete', USER.name, 'Delete DICOM user');
     await user.getByRole('button', { name: 'Delete' }).click();

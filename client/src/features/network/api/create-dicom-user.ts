@@ -1,19 +1,10 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { DicomUser, DicomUserInput } from '../types.ts';
-import { dicomUsersQueryKey } from './get-dicom-users.ts';
-import { providersQueryKey } from './get-providers.ts';
+import { invalidateConnectors } from './invalidate-connectors.ts';
 
 export function dicomUserForm(input: DicomUserInput) {
   return { Provider: input.Provider, Name: input.Name, AETitle: input.AETitle, IPAddress: input.IPAddress, Port: input.Port };
-}
-
-/** The users list, and the providers that carry their users. */
-export function invalidateDicomUsers(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: dicomUsersQueryKey }),
-    queryClient.invalidateQueries({ queryKey: providersQueryKey }),
-  ]);
 }
 
 /** `POST /users/create` (form). 409 already_exists (field AETitle) when the provider has that AE title. */
@@ -26,6 +17,6 @@ export function useCreateDicomUser() {
   return useMutation({
     mutationFn: postDicomUser,
     meta: { silent: true },
-    onSuccess: () => invalidateDicomUsers(queryClient),
+    onSuccess: () => invalidateConnectors(queryClient),
   });
 }

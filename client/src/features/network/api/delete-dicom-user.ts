@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateDicomUsers } from './create-dicom-user.ts';
+import { invalidateConnectors } from './invalidate-connectors.ts';
 
 /** `DELETE /users/delete?no=`. */
 export function deleteDicomUser(no: number): Promise<unknown> {
@@ -12,6 +12,6 @@ export function useDeleteDicomUser() {
   return useMutation({
     mutationFn: deleteDicomUser,
     meta: { silent: true },
-    onSuccess: () => invalidateDicomUsers(queryClient),
+    onSuccess: () => invalidateConnectors(queryClient),
   });
 }

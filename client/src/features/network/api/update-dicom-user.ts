@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { DicomUser, DicomUserInput } from '../types.ts';
-import { dicomUserForm, invalidateDicomUsers } from './create-dicom-user.ts';
+import { dicomUserForm } from './create-dicom-user.ts';
+import { invalidateConnectors } from './invalidate-connectors.ts';
 
 /** `PATCH /users/update` (form No + the user's fields). */
 export function patchDicomUser(input: DicomUserInput & { No: number }): Promise<DicomUser> {
@@ -13,6 +14,6 @@ export function useUpdateDicomUser() {
   return useMutation({
     mutationFn: patchDicomUser,
     meta: { silent: true },
-    onSuccess: () => invalidateDicomUsers(queryClient),
+    onSuccess: () => invalidateConnectors(queryClient),
   });
 }

@@ -12,12 +12,13 @@ import type { Connector, Provider } from '../types.ts';
 import { ConnectorDialog } from './connector-dialog.tsx';
 import { ConnectorKeyDialog } from './connector-key-dialog.tsx';
 import { ConnectorProviderDialog } from './connector-provider-dialog.tsx';
+import { ConnectorProviderUsers } from './dicom-users-section.tsx';
 
 const HEADINGS: readonly Heading[] = [
   { id: 'network.name' },
-  { id: 'network.ae_title' },
-  { id: 'network.port', className: 'network-number' },
-  { id: 'network.provider.anonymous' },
+  { id: 'network.ae_title', className: 'network-wide-only' },
+  { id: 'network.port', className: 'network-number network-wide-only' },
+  { id: 'network.provider.anonymous', className: 'network-wide-only' },
 ];
 
 type ConnectorDialogState =
@@ -29,6 +30,14 @@ type ConnectorDialogState =
   | { name: 'provider_delete'; provider: Provider };
 
 const providerLabel = (provider: Provider) => provider.Name || provider.AETitle;
+
+function AnonymousAccess({ provider }: { provider: Provider }) {
+  return provider.AllowAnonymousUsers ? (
+    <FormattedMessage id="network.provider.anonymous_allowed" />
+  ) : (
+    <FormattedMessage id="network.provider.anonymous_refused" />
+  );
+}
 
 function ConnectorCard({ connector, open }: { connector: Connector; open: (dialog: ConnectorDialogState) => void }) {
   const intl = useIntl();
@@ -104,15 +113,18 @@ function ConnectorCard({ connector, open }: { connector: Connector; open: (dialo
             <tr key={provider.No}>
               <th scope="row" className="access-key">
                 {provider.Name || <span className="muted">—</span>}
+                {/* On a phone the row is its name over the node (AE title:port) and its access: two columns fit. */}
+                <span className="network-narrow-only network-cell-note mono">
+                  {provider.AETitle}:{provider.Port}
+                </span>
+                <span className="network-narrow-only network-cell-note">
+                  <AnonymousAccess provider={provider} />
+                </span>
               </th>
-              <td className="mono">{provider.AETitle}</td>
-              <td className="mono network-number">{provider.Port}</td>
-              <td className="network-nowrap">
-                {provider.AllowAnonymousUsers ? (
-                  <FormattedMessage id="network.provider.anonymous_allowed" />
-                ) : (
-                  <FormattedMessage id="network.provider.anonymous_refused" />
-                )}
+              <td className="mono network-wide-only">{provider.AETitle}</td>
+              <td className="mono network-number network-wide-only">{provider.Port}</td>
+              <td className="network-nowrap network-wide-only">
+                <AnonymousAccess provider={provider} />
               </td>
               <td className="access-actions">
                 <RowActions
@@ -124,6 +136,9 @@ function ConnectorCard({ connector, open }: { connector: Connector; open: (dialo
             </tr>
           ))}
         </AccessTable>
+        {connector.provider_items.map((provider) => (
+          <ConnectorProviderUsers key={provider.No} provider={provider} />
+        ))}
       </div>
     </article>
   );

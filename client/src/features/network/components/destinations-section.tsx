@@ -11,10 +11,10 @@ import { PingDialog } from './ping-dialog.tsx';
 
 const HEADINGS: readonly Heading[] = [
   { id: 'network.name' },
-  { id: 'network.ip_address' },
-  { id: 'network.port', className: 'network-number' },
-  { id: 'network.called_ae_title' },
-  { id: 'network.calling_ae_title' },
+  { id: 'network.ip_address', className: 'network-wide-only' },
+  { id: 'network.port', className: 'network-number network-wide-only' },
+  { id: 'network.called_ae_title', className: 'network-wide-only' },
+  { id: 'network.calling_ae_title', className: 'network-wide-only' },
 ];
 
 interface DestinationsSectionProps {
@@ -46,11 +46,16 @@ export function DestinationsSection({ destinations, callingAeTitle }: Destinatio
           <tr key={destination.No}>
             <th scope="row" className="access-key">
               {destination.Name}
+              {/* On a phone: the name over the node it calls (called AE title, address:port). */}
+              <span className="network-narrow-only network-cell-note mono">{destination.CalledAETitle}</span>
+              <span className="network-narrow-only network-cell-note mono">
+                {destination.IPAddress}:{destination.Port}
+              </span>
             </th>
-            <td className="mono">{destination.IPAddress}</td>
-            <td className="mono network-number">{destination.Port}</td>
-            <td className="mono">{destination.CalledAETitle}</td>
-            <td className="mono">{destination.CallingAETitle}</td>
+            <td className="mono network-wide-only">{destination.IPAddress}</td>
+            <td className="mono network-number network-wide-only">{destination.Port}</td>
+            <td className="mono network-wide-only">{destination.CalledAETitle}</td>
+            <td className="mono network-wide-only">{destination.CallingAETitle}</td>
             <td className="access-actions">
               <NodeActions name={destination.Name} item={destination} open={open} />
             </td>
