@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchAdvancedSearch } from './advanced-search.ts';
-import { benchDicom } from './dicom.ts';
+import { benchDicom, benchForward } from './dicom.ts';
 import { benchDicomFront } from './dicom-front.ts';
 import { benchLoad } from './load.ts';
 import { benchWan } from './wan.ts';
@@ -342,7 +342,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, dicomfront, ingest, proxy, lists, stats, wan, auditexport, load, index, cluster, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, forward, dicomfront, ingest, proxy, lists, stats, wan, auditexport, load, index, cluster, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -375,6 +375,12 @@ try {
     const dicom = await benchDicom(stack, { files: ctFiles('ct-a', 'bench-ct-a'), patientId: 'ct-a' });
     Object.assign(figures, dicom.figures);
     notes.push(...dicom.notes);
+  }
+  // The forward figures alone (bench/forward.ts); the dicom part measures them too.
+  if (wanted('forward') && !wanted('dicom')) {
+    const forward = await benchForward(stack, { files: ctFiles('ct-a', 'bench-ct-a'), patientId: 'ct-a' });
+    Object.assign(figures, forward.figures);
+    notes.push(...forward.notes);
   }
   // The DICOM front receiver on a stack of its own (also alone: --only=dicomfront).
   if (wanted('dicom') || wanted('dicomfront')) {
