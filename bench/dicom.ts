@@ -148,7 +148,7 @@ const slowIndex = new Set<string>();
  * Deletes the patient's studies from Orthanc; with the adapter running, gives the index ten
  * seconds to drop them too, so that its work is done before the next round (noted when not).
  */
-async function forget(stack: Stack, patientId: string, follower: boolean): Promise<void> {
+export async function forget(stack: Stack, patientId: string, follower: boolean): Promise<void> {
   for (const id of await studiesOf(stack, patientId)) await orthanc(stack, 'DELETE', `/studies/${id}`);
   if (follower && !(await indexReaches(stack, patientId, 0, 10_000))) slowIndex.add(patientId);
 }
