@@ -29,8 +29,6 @@ import {
 const OUR_MAX_PDU = 256 * 1024;
 /** A peer's non-P-DATA PDU (associate answer, release) is small; anything bigger is refused unread. */
 const MAX_CONTROL_PDU = 64 * 1024;
-/** A file bigger than this is not read into memory: reported refused (the product's files are far smaller). */
-export const SCU_MAX_FILE = 2 * 1024 * 1024 * 1024 - 1;
 const MAX_ASSOCIATIONS = 8;
 
 export interface ScuTarget {
@@ -348,7 +346,8 @@ export const arrived = (status: number | null) => status !== null && (status ===
 
 /**
  * Sends the files of `ids`, read by `read` (at most `options.window` reads in flight), to the
- * target, in order. Every outcome goes to `options.onResult`. Throws ScuError when the
+ * target, in order. `read` bounds what it buffers (it knows the source: a size from an index, a
+ * Content-Length); at most `window` + 1 files are in memory at once. Every outcome goes to `options.onResult`. Throws ScuError when the
  * destination cannot be reached or stops answering (the files not reported were not sent).
  */
 export async function storeFiles(
