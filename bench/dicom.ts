@@ -6,9 +6,9 @@
  *   one series) sent by ONE storescu association into the product's Orthanc (index follower
  *   running), and the same files into storescp writing to a temporary folder;
  * - ingest_ct_per_s / storescp_ct_per_s: the same for the bench's 1,000-slice 512×512 CT;
- * - forward_small_ratio / forward_ct_ratio: instances/s Orthanc sends to a storescp
- *   (POST /modalities/{id}/store, synchronous: what the product's forward will use) ÷ instances/s
- *   storescu sends the same files straight to it;
+ * - forward_small_ratio / forward_ct_ratio: instances/s the product's forward delivers to a
+ *   storescp (POST /forward/create until GET /forward/all lists it finished: bench/forward.ts)
+ *   ÷ instances/s storescu sends the same files straight to it;
  * - ingest_small_follower_ratio: small ingest with the adapter running ÷ Orthanc alone.
  *
  * storescu and storescp run with TCP_NODELAY=1 (Debian's dcmtk keeps Nagle's algorithm on
@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { freePort, waitFor } from '../scripts/services/process.ts';
 import type { Stack } from '../test/harness/stack.ts';
 import { round } from './measure.ts';
+import { productForwardSeconds, signInForForward } from './forward.ts';
 import { cpuSeconds } from './wrk.ts';
 
 const CACHE = 'bench/out/cache';
@@ -147,7 +148,7 @@ const slowIndex = new Set<string>();
  * Deletes the patient's studies from Orthanc; with the adapter running, gives the index ten
  * seconds to drop them too, so that its work is done before the next round (noted when not).
  */
-async function forget(stack: Stack, patientId: string, follower: boolean): Promise<void> {
+export async function forget(stack: Stack, patientId: string, follower: boolean): Promise<void> {
   for (const id of await studiesOf(stack, patientId)) await orthanc(stack, 'DELETE', `/studies/${id}`);
   if (follower && !(await indexReaches(stack, patientId, 0, 10_000))) slowIndex.add(patientId);
 }
@@ -182,24 +183,24 @@ export async function storescpRounds(files: string[]): Promise<number[]> {
   return perSecond;
 }
 
-/** Forward (Orthanc → storescp) against storescu → storescp, per round; the study must be stored. */
+/**
+ * The product's forward (bench/forward.ts: the route, end to end, until every instance is
+ * acknowledged) against storescu → storescp, per round; the study must be stored.
+ */
 async function forwardRounds(stack: Stack, files: string[], patientId: string): Promise<{ forward: number[]; direct: number[] }> {
   const [study] = await studiesOf(stack, patientId);
   if (!study) throw new Error(`no study of ${patientId} to forward`);
+  const uid = ((await orthanc(stack, 'GET', `/studies/${study}`)) as { MainDicomTags: { StudyInstanceUID: string } }).MainDicomTags
+    .StudyInstanceUID;
+  const session = await signInForForward(stack);
   const forward: number[] = [];
   const direct: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     forward.push(
-      await withStorescp(async (port) => {
-        await orthanc(stack, 'PUT', `/modalities/${DEST.name}`, { AET: DEST.aet, Host: '127.0.0.1', Port: port });
-        const started = performance.now();
-        await orthanc(stack, 'POST', `/modalities/${DEST.name}/store`, { Resources: [study], Synchronous: true });
-        return files.length / ((performance.now() - started) / 1000);
-      }),
+      await withStorescp(async (port) => files.length / (await productForwardSeconds(stack, session, uid, { port, calledAet: DEST.aet }))),
     );
     direct.push(await withStorescp(async (port) => files.length / storescu(port, DEST.aet, files)));
   }
-  await orthanc(stack, 'DELETE', `/modalities/${DEST.name}`);
   return { forward, direct };
 }
 
@@ -220,7 +221,7 @@ export async function benchDicom(
     const ceiling = await storescpRounds(kind.files);
     log(`dicom: ${kind.label} into the product…`);
     const ingest = await ingestRounds(stack, kind.files, kind.patientId, true, true);
-    log(`dicom: ${kind.label} forwarded by Orthanc against storescu…`);
+    log(`dicom: ${kind.label} forwarded by the product against storescu…`);
     const { forward, direct } = await forwardRounds(stack, kind.files, kind.patientId);
     await forget(stack, kind.patientId, true);
 
@@ -231,7 +232,7 @@ export async function benchDicom(
     notes.push(
       `dicom, ${kind.label}, one association each, ${ROUNDS} rounds (median in the table): ` +
         `into the product ${list(ingest.perSecond)}/s (Orthanc CPU ${ingest.orthancCpuMs.map((v) => round(v, 2)).join(', ')} ms per instance), ` +
-        `into storescp ${list(ceiling)}/s; forwarded by Orthanc ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s`,
+        `into storescp ${list(ceiling)}/s; forwarded by the product ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s`,
     );
   }
 
@@ -252,8 +253,33 @@ export async function benchDicom(
   if (slowIndex.size > 0) notes.push(`dicom: the index still listed ${[...slowIndex].join(', ')} 10 s after Orthanc deleted it`);
   notes.push(
     'dicom: storescu and storescp run with TCP_NODELAY=1; storescp (dcmtk, default PDU size) only writes files to a temporary ' +
-      'folder on the same disk as Orthanc, without fsync: the practical ceiling. Forward = Orthanc REST ' +
-      'POST /modalities/{id}/store, synchronous, one association.',
+      "folder on the same disk as Orthanc, without fsync: the practical ceiling. Forward = the product's " +
+      'POST /forward/create until GET /forward/all lists it finished (polled every 25 ms), one study.',
   );
+  return { figures, notes };
+}
+
+/** Only the forward figures (`--only=forward`): the files stored once, then forwarded ROUNDS times. */
+export async function benchForward(
+  stack: Stack,
+  ct: { files: string[]; patientId: string },
+): Promise<{ figures: Record<string, number>; notes: string[] }> {
+  const figures: Record<string, number> = {};
+  const notes: string[] = [];
+  for (const kind of [
+    { key: 'small', label: '1000 small instances (64×64 CT)', files: smallFiles(), patientId: SMALL_ID },
+    { key: 'ct', label: '1000-slice 512×512 CT', files: ct.files, patientId: ct.patientId },
+  ]) {
+    await forget(stack, kind.patientId, true);
+    storescu(stack.config.dicomPort, stack.config.dicomAet, kind.files);
+    if (!(await indexReaches(stack, kind.patientId, kind.files.length))) throw new Error(`the index did not list ${kind.patientId}`);
+    log(`forward: ${kind.label} forwarded by the product against storescu…`);
+    const { forward, direct } = await forwardRounds(stack, kind.files, kind.patientId);
+    await forget(stack, kind.patientId, true);
+    figures[`forward_${kind.key}_per_s`] = round(median(forward), 1);
+    figures[`forward_${kind.key}_direct_per_s`] = round(median(direct), 1);
+    figures[`forward_${kind.key}_ratio`] = round(median(forward.map((f, i) => f / direct[i]!)), 3);
+    notes.push(`forward, ${kind.label}: by the product ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s`);
+  }
   return { figures, notes };
 }
