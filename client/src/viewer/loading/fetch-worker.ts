@@ -26,7 +26,7 @@ async function fetchFile(id: number, url: string): Promise<void> {
   scope.postMessage({ id, buffer } satisfies FetchAnswer, [buffer]);
 }
 
-async function fetchSeries({ id, url, decode }: FetchRequest): Promise<void> {
+async function fetchSeries({ id, url, decode, compress }: FetchRequest): Promise<void> {
   // Everything about a decoded series goes the same way, so its end never overtakes its files.
   const via = decode && decoder ? decoder : null;
   const post = (answer: FetchAnswer, transfer: Transferable[] = []) =>
@@ -34,7 +34,9 @@ async function fetchSeries({ id, url, decode }: FetchRequest): Promise<void> {
       ? via.postMessage({ ...answer, allowFloat: decode?.allowFloat } satisfies DecodeRequest, transfer)
       : scope.postMessage(answer, transfer);
   try {
-    const response = await fetch(url, { credentials: 'same-origin', headers: { accept: SERIES_ACCEPT } });
+    // The browser undoes the compression: the parts are the stored files either way.
+    const headers: Record<string, string> = compress ? { accept: SERIES_ACCEPT, 'save-data': 'on' } : { accept: SERIES_ACCEPT };
+    const response = await fetch(url, { credentials: 'same-origin', headers });
     const boundary = boundaryOf(response.headers.get('content-type'));
     if (!response.ok || !response.body || !boundary) throw new Error(`HTTP ${response.status}`);
     await readMultipart(response.body, boundary, (buffer) => {
