@@ -9,10 +9,11 @@ const file = (bytes: number, ms: number, name = '/viewer/api/wado?requestType=WA
 });
 
 describe('isSlowLink', () => {
-  it('calls a 30 Mbit/s link slow and loopback or a LAN fast, from a 512 KB file', () => {
+  it('calls a 30 or 50 Mbit/s link slow and loopback or a LAN fast', () => {
     expect(isSlowLink([file(525_660, 140)])).toBe(true); // 3.75 MB/s
-    expect(isSlowLink([file(525_660, 45)])).toBe(true); // 100 Mbit/s
+    expect(isSlowLink([file(525_660, 84)])).toBe(true); // 50 Mbit/s
     expect(isSlowLink([file(525_660, 5)])).toBe(false); // 1 Gbit/s
+    expect(isSlowLink([file(132_414, 4.7)])).toBe(false); // loopback at a load average of 16: 28 MB/s
     expect(isSlowLink([file(525_660, 0)])).toBe(false); // within the timer's resolution
   });
 
