@@ -87,7 +87,7 @@ export function renderApiNotes(): string {
     '  `Save-Data: on` answers `Content-Encoding: br` (or `gzip`, by `Accept-Encoding`) when the',
     "  series' first file is stored uncompressed: lossless, decoded it is the answer without the header.",
     '  A series stored compressed, or a client that takes neither coding, gets it as stored. The',
-    '  viewer sends the header when its first file arrived slower than 10 MB/s. `Vary: Accept-Encoding, Save-Data`.',
+    '  viewer asks again with it when the first megabyte of a series arrived slower than 10 MB/s. `Vary: Accept-Encoding, Save-Data`.',
     '',
     '## Errors',
     '',

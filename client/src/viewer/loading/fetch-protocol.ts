@@ -11,8 +11,6 @@ export interface FetchRequest {
    * float textures. Needs a `DecoderPort` first.
    */
   decode?: { allowFloat: boolean };
-  /** Series only: ask for the pixel data compressed (`Save-Data: on`), the link being slow (link-speed.ts). */
-  compress?: boolean;
 }
 
 /** The fetch worker's way to the decode worker: what it posts there arrives at the main thread decoded. */

@@ -16,7 +16,6 @@ import { fileFromDicomweb, isRefusal, noteWholeFileStatus, wholeFilesRefused } f
 import type { FirstImage } from './early-image.ts';
 import type { DecoderPort, FetchAnswer, FetchRequest } from './fetch-protocol.ts';
 import type { DecodedFrame } from './plain-grayscale.ts';
-import { isSlowLink, pageDownloads } from './link-speed.ts';
 
 /** One file of a series download, named by its SOP Instance UID. */
 export interface SeriesFile {
@@ -208,9 +207,7 @@ export class FileFetcher {
     // whole series no later): it waits for the first image, at most FIRST_IMAGE_WAIT_MS.
     void this.firstImage.afterFirstImage(FIRST_IMAGE_WAIT_MS).then(() => {
       const decode = this.seriesDecoding && this.decoder(target) ? this.seriesDecoding : undefined;
-      // On a slow link (timed on the first image's file) the series comes compressed, losslessly.
-      const compress = isSlowLink(pageDownloads()) || undefined;
-      target.postMessage({ id, kind: 'series', url: seriesUrl, decode, compress } satisfies FetchRequest);
+      target.postMessage({ id, kind: 'series', url: seriesUrl, decode } satisfies FetchRequest);
     });
   }
 

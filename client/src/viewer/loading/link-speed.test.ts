@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { isSlowLink, type TimedDownload } from './link-speed.ts';
+import { LinkProbe } from './link-speed.ts';
 
-const file = (bytes: number, ms: number, name = '/viewer/api/wado?requestType=WADO&objectUID=1'): TimedDownload => ({
-  name,
-  encodedBodySize: bytes,
-  responseStart: 1000,
-  responseEnd: 1000 + ms,
-});
+/** Parts of `size` bytes arriving every `everyMs`; the answer at each part. */
+function probe(size: number, everyMs: number, parts: number): boolean[] {
+  const link = new LinkProbe();
+  return Array.from({ length: parts }, (_, index) => link.slow(size, 1000 + index * everyMs));
+}
 
-describe('isSlowLink', () => {
-  it('calls a 30 or 50 Mbit/s link slow and loopback or a LAN fast', () => {
-    expect(isSlowLink([file(525_660, 140)])).toBe(true); // 3.75 MB/s
-    expect(isSlowLink([file(525_660, 84)])).toBe(true); // 50 Mbit/s
-    expect(isSlowLink([file(525_660, 5)])).toBe(false); // 1 Gbit/s
-    expect(isSlowLink([file(132_414, 4.7)])).toBe(false); // loopback at a load average of 16: 28 MB/s
-    expect(isSlowLink([file(525_660, 0)])).toBe(false); // within the timer's resolution
+describe('LinkProbe', () => {
+  it('calls a 30 or 50 Mbit/s link slow, once, after a megabyte past the first part', () => {
+    // 525,660-byte slices at 3.75 MB/s: one every 140 ms.
+    expect(probe(525_660, 140, 5)).toEqual([false, false, true, false, false]);
+    expect(probe(525_660, 84, 3)).toEqual([false, false, true]); // 50 Mbit/s
   });
 
-  it('counts the fastest file, only whole files, and only files large enough to time', () => {
-    expect(isSlowLink([file(525_660, 140), file(525_660, 3)])).toBe(false);
-    expect(isSlowLink([file(525_660, 140, '/viewer/assets/study-viewer.js')])).toBe(false);
-    expect(isSlowLink([file(2_000, 50)])).toBe(false);
-    expect(isSlowLink([{ ...file(525_660, 140), responseStart: 0 }])).toBe(false);
-    expect(isSlowLink([])).toBe(false);
+  it('calls loopback or a LAN fast, even slowed down by a busy machine', () => {
+    expect(probe(525_660, 5, 5)).toEqual([false, false, false, false, false]); // 1 Gbit/s
+    expect(probe(131_072, 4.7, 12)).toEqual(Array<boolean>(12).fill(false)); // 28 MB/s
+    expect(probe(525_660, 0, 4)).toEqual([false, false, false, false]); // within the timer's resolution
+  });
+
+  it('does not decide on less than a megabyte', () => {
+    expect(probe(100_000, 500, 10)).toEqual(Array<boolean>(10).fill(false));
   });
 });
