@@ -26,6 +26,7 @@ import { benchDicomFront } from './dicom-front.ts';
 import { benchForwardScu } from './forward-scu.ts';
 import { benchLoad } from './load.ts';
 import { benchWan } from './wan.ts';
+import { benchWanPixels } from './wan-pixels.ts';
 import { benchOrthancIndex } from './orthanc-index.ts';
 import { benchCluster } from './cluster.ts';
 import { measure, round, type Measurement } from './measure.ts';
@@ -343,7 +344,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, forward, forwardscu, dicomfront, ingest, proxy, lists, stats, wan, auditexport, load, index, cluster, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, forward, forwardscu, dicomfront, ingest, proxy, lists, stats, wan, wanpixels, auditexport, load, index, cluster, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -418,6 +419,11 @@ try {
     const wan = await benchWan(stack, cookie);
     Object.assign(figures, wan.figures);
     notes.push(...wan.notes);
+  }
+  if (wanted('wanpixels')) {
+    const pixels = await benchWanPixels(stack, cookie);
+    Object.assign(figures, pixels.figures);
+    notes.push(...pixels.notes);
   }
   if (wanted('auditexport')) {
     const exported = await benchAuditExport(stack, log);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readRawElements, readRawSequenceItems } from './raw.ts';
+import { fileTransferSyntax, readRawElements, readRawSequenceItems } from './raw.ts';
 
 type Syntax = 'implicit LE' | 'explicit LE' | 'explicit BE';
 
@@ -196,5 +196,21 @@ describe.skipIf(!existsSync(TEST_FILES))('readRawElements on pydicom test_files'
     const truncated = read('rtplan_truncated.dcm', ['0010,0010', '300A,00B0']);
     expect(text(truncated.get('0010,0010'))).toBe('Last^First^mid^pre');
     expect(truncated.has('300A,00B0')).toBe(false);
+  });
+});
+
+describe.skipIf(!existsSync(TEST_FILES))('fileTransferSyntax', () => {
+  const head = (file: string, bytes: number) => new Uint8Array(readFileSync(`${TEST_FILES}/${file}`)).subarray(0, bytes);
+
+  it("reads the meta header's syntax from a file's first bytes", () => {
+    expect(fileTransferSyntax(head('CT_small.dcm', 16 * 1024))).toBe('1.2.840.10008.1.2.1');
+    expect(fileTransferSyntax(head('JPGExtended.dcm', 16 * 1024))).toBe('1.2.840.10008.1.2.4.51');
+    expect(fileTransferSyntax(head('image_dfl.dcm', 16 * 1024))).toBe('1.2.840.10008.1.2.1.99');
+  });
+
+  it('answers undefined without a meta header, and for a head cut inside it', () => {
+    expect(fileTransferSyntax(head('ExplVR_LitEndNoMeta.dcm', 16 * 1024))).toBeUndefined();
+    expect(fileTransferSyntax(head('CT_small.dcm', 150))).toBeUndefined();
+    expect(fileTransferSyntax(new Uint8Array(0))).toBeUndefined();
   });
 });

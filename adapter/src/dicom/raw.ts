@@ -161,12 +161,11 @@ class Reader {
   }
 }
 
-/** Where the dataset starts and how it is encoded. */
-function openDataset(buffer: Uint8Array): { reader: Reader; start: number; meta: Element[] } {
+/** The File Meta group of a Part 10 file: its elements, where the dataset starts, the Transfer Syntax UID. */
+function readMeta(buffer: Uint8Array): { meta: Element[]; at: number; uid: string | undefined } | undefined {
   const hasPreamble = buffer.length >= 132 && ascii(buffer, 128, 4) === 'DICM';
   const metaStart = hasPreamble ? 132 : ascii(buffer, 0, 4) === 'DICM' ? 4 : undefined;
-  if (metaStart === undefined) return { reader: new Reader(buffer, guessSyntax(buffer, 0)), start: 0, meta: [] };
-
+  if (metaStart === undefined) return undefined;
   const metaReader = new Reader(buffer, EXPLICIT_LE);
   const meta: Element[] = [];
   let at = metaStart;
@@ -177,6 +176,26 @@ function openDataset(buffer: Uint8Array): { reader: Reader; start: number; meta:
   }
   const uidElement = meta.find((element) => element.tag === TRANSFER_SYNTAX_UID);
   const uid = uidElement ? ascii(buffer, uidElement.valueStart, uidElement.length).replace(/[\0 ]+$/u, '') : undefined;
+  return { meta, at, uid };
+}
+
+/**
+ * The Transfer Syntax UID a Part 10 file's meta header declares, read from its first bytes only
+ * (the dataset is not parsed; a file's first few kilobytes are enough); undefined without one.
+ */
+export function fileTransferSyntax(head: Uint8Array): string | undefined {
+  try {
+    return readMeta(head)?.uid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the dataset starts and how it is encoded. */
+function openDataset(buffer: Uint8Array): { reader: Reader; start: number; meta: Element[] } {
+  const found = readMeta(buffer);
+  if (!found) return { reader: new Reader(buffer, guessSyntax(buffer, 0)), start: 0, meta: [] };
+  const { meta, at, uid } = found;
   if (uid === DEFLATED) {
     try {
       return { reader: new Reader(new Uint8Array(inflateRawSync(buffer.subarray(at))), EXPLICIT_LE), start: 0, meta };

@@ -19,7 +19,8 @@
  * (stored-files.ts: one file read, no second socket hop), else from Orthanc's core routes
  * /instances/{id}/file and /instances/{id}/frames/{n}/raw (0.3 and 0.4 ms of Orthanc's CPU).
  * A whole series asked for as stored (transfer-syntax=*) is answered the same way, all its files
- * in one multipart answer (series-files.ts): the viewer's series download.
+ * in one multipart answer (series-files.ts): the viewer's series download; brotli-compressed when
+ * the request says `Save-Data: on` and the series is stored uncompressed (a viewer on a slow link).
  * A series' metadata, which the plugin builds from every instance each time, comes from the
  * adapter's cache (series-metadata.ts), keyed by the series' version in the study index, with an
  * ETag; the checks above run first, every time.
@@ -33,6 +34,7 @@ import type { Deps } from '../../deps.ts';
 import type { AnyRouteSpec } from '../../http/routes.ts';
 import * as sql from './dicomweb.sql.ts';
 import { AppError } from '../../http/errors.ts';
+import { pixelDataCoding } from '../../http/compression.ts';
 import { invalid, optionalString, requiredString } from '../../http/input.ts';
 import { readJsonBounded, streamFromOrthanc, type ProxyTarget } from '../../orthanc/proxy.ts';
 import { frameAnswerSyntax, frameEnvelope, NATIVE_SYNTAXES } from './frames.ts';
@@ -210,7 +212,7 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
           // checked; instances in the recycle bin left out.
           const files = await sql.seriesInstanceFiles(deps.db, studyId, series);
           if (files.length === 0) throw new AppError('not_found');
-          await sendSeriesFiles(res, storageOf(deps), deps.orthanc, files);
+          await sendSeriesFiles(res, storageOf(deps), deps.orthanc, files, pixelDataCoding(req));
           return;
         }
         if (cachedSeries !== undefined) {

@@ -11,13 +11,23 @@
  * locations the study index recorded (stored-files.ts; one query for the whole series, no request
  * to Orthanc per file), else fetched from Orthanc's /instances/{id}/file; an instance that vanished
  * meanwhile is left out. Other Accept values go to Orthanc's DICOMweb plugin.
+ *
+ * A viewer on a slow link asks with `Save-Data: on` (http/compression.ts): when the series' first
+ * file is stored uncompressed the whole answer is then brotli-compressed (Content-Encoding), which
+ * the browser undoes before any code of ours sees a byte, so the files are the stored ones. A
+ * series stored compressed (JPEG, JPEG 2000, RLE…) goes as it is.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
+import { fileTransferSyntax } from '../../dicom/raw.ts';
+import { pixelDataEncoder, type Coding } from '../../http/compression.ts';
 import type { OrthancClient } from '../../orthanc/client.ts';
 import type { SeriesInstanceFile } from './dicomweb.sql.ts';
-import { parseAccept } from './frames.ts';
+import { NATIVE_SYNTAXES, parseAccept } from './frames.ts';
 import { readStored, releaseStored, SINGLE_READ_MAX_BYTES, type OrthancStorage, type StoredFile } from './stored-files.ts';
 
 /** Files being read or fetched ahead of the one being written. */
@@ -59,37 +69,60 @@ function release(body: Body | null): void {
   if (body?.kind === 'pooled') releaseStored(body.buffer);
 }
 
-/** Waits until `res` takes more data; false when the browser went away. */
-function drained(res: Response): Promise<boolean> {
-  if (res.destroyed) return Promise.resolve(false);
-  if (!res.writableNeedDrain) return Promise.resolve(true);
+/** The first bytes of a file read to find its transfer syntax: the meta header is far shorter. */
+const HEAD_BYTES = 16 * 1024;
+
+/** The transfer syntax a part's file declares in its meta header. */
+async function syntaxOf(body: Body): Promise<string | undefined> {
+  if (body.kind === 'pooled') return fileTransferSyntax(body.buffer.subarray(0, Math.min(body.size, HEAD_BYTES)));
+  if (body.kind === 'bytes') return fileTransferSyntax(body.buffer.subarray(0, HEAD_BYTES));
+  const handle = await open(body.file.path, 'r').catch(() => null);
+  if (!handle) return undefined;
+  try {
+    const head = Buffer.alloc(Math.min(body.file.size, HEAD_BYTES));
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return fileTransferSyntax(head.subarray(0, bytesRead));
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** Waits until `out` takes more data; false when the browser went away. */
+function drained(out: Writable): Promise<boolean> {
+  if (out.destroyed) return Promise.resolve(false);
+  if (!out.writableNeedDrain) return Promise.resolve(true);
   return new Promise((resolve) => {
     const settle = (ok: boolean) => {
-      res.off('drain', onDrain);
-      res.off('close', onClose);
+      out.off('drain', onDrain);
+      out.off('close', onClose);
       resolve(ok);
     };
-    const onDrain = () => settle(!res.destroyed);
+    const onDrain = () => settle(!out.destroyed);
     const onClose = () => settle(false);
-    res.on('drain', onDrain);
-    res.on('close', onClose);
+    out.on('drain', onDrain);
+    out.on('close', onClose);
   });
 }
 
 /**
  * Sends the `instances` (in that order) as one multipart/related answer, their files found where
- * the study index recorded them (else Orthanc is asked). The answer
- * has begun once this is called; a failure part-way cuts the connection, which the browser sees
- * as an incomplete body.
+ * the study index recorded them (else Orthanc is asked), encoded with `coding` (pixelDataCoding)
+ * when given and the first file is stored uncompressed. The answer has begun once this is called;
+ * a failure part-way cuts the connection, which the browser sees as an incomplete body.
  */
 export async function sendSeriesFiles(
   res: Response,
   storage: OrthancStorage,
   orthanc: OrthancClient,
   instances: readonly SeriesInstanceFile[],
+  coding: Coding | null = null,
 ): Promise<void> {
   const boundary = randomUUID();
   res.status(200).setHeader('content-type', `multipart/related; type="application/dicom"; boundary=${boundary}`);
+  res.vary('Accept-Encoding');
+  res.vary('Save-Data');
   const ahead: Promise<Body | null>[] = [];
   let next = 0;
   const fill = () => {
@@ -98,35 +131,51 @@ export async function sendSeriesFiles(
       ahead.push(loadBody(storage, orthanc, instances[next++]!).catch(() => null));
     }
   };
+  // Where the parts are written: the answer, or the encoder in front of it.
+  let out: Writable = res;
+  let encoded: Promise<void> = Promise.resolve();
   try {
     fill();
+    if (coding && ahead[0]) {
+      const first = await ahead[0];
+      const syntax = first ? await syntaxOf(first) : undefined;
+      if (syntax && NATIVE_SYNTAXES.has(syntax)) {
+        const encoder = pixelDataEncoder(coding);
+        res.setHeader('content-encoding', coding);
+        // pipeline destroys both on an error of either (the browser going away included).
+        encoded = pipeline(encoder, res).catch(() => undefined);
+        out = encoder;
+      }
+    }
     while (ahead.length > 0) {
       const body = await ahead.shift()!;
       fill();
       if (!body) continue;
-      if (res.destroyed) {
+      if (out.destroyed) {
         release(body);
         break;
       }
-      res.write(
+      out.write(
         `--${boundary}\r\nContent-Type: application/dicom\r\nContent-Length: ${sizeOf(body)}\r\nMIME-Version: 1.0\r\n\r\n`,
         'latin1',
       );
       if (body.kind === 'file') {
         const stream = createReadStream(body.file.path, { start: 0, end: body.file.size - 1, highWaterMark: 1024 * 1024 });
-        for await (const chunk of stream) if (!res.write(chunk) && !(await drained(res))) break;
+        for await (const chunk of stream) if (!out.write(chunk) && !(await drained(out))) break;
       } else if (body.kind === 'pooled') {
-        // The buffer goes back to the pool once the socket took it; a write cut off may still be
-        // queued somewhere, so that buffer is left to the garbage collector.
-        res.write(body.buffer.subarray(0, body.size), (error) => error || releaseStored(body.buffer));
+        // The buffer goes back to the pool once the socket (or the encoder) took it; a write cut
+        // off may still be queued somewhere, so that buffer is left to the garbage collector.
+        out.write(body.buffer.subarray(0, body.size), (error) => error || releaseStored(body.buffer));
       } else {
-        res.write(body.buffer);
+        out.write(body.buffer);
       }
-      res.write('\r\n');
-      if (!(await drained(res))) break;
+      out.write('\r\n');
+      if (!(await drained(out))) break;
     }
-    if (!res.destroyed) res.end(`--${boundary}--\r\n`);
+    if (!out.destroyed) out.end(`--${boundary}--\r\n`);
+    await encoded;
   } catch {
+    out.destroy();
     res.destroy();
   } finally {
     // Reads still running for a browser that went away: their buffers return to the pool.
