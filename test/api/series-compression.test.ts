@@ -155,6 +155,11 @@ describe('the whole-series download on a slow link', () => {
     expect(parts(identity.wire, identity.headers['content-type'] as string)).toHaveLength(ctFiles.length);
   });
 
+  it('answers 400, not 500, for a transfer syntax the archive cannot produce (RLE with Orthanc 1.10)', async () => {
+    const rle = await rawGet(ctPath, { accept: 'multipart/related; type="application/dicom"; transfer-syntax=1.2.840.10008.1.2.5' });
+    expect(rle.status).toBe(400);
+  });
+
   it('still checks who may see the series first', async () => {
     const saved = cookie;
     cookie = '';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { JsonArrayItems, readJsonBounded } from './proxy.ts';
+import { JsonArrayItems, proxyFailure, readJsonBounded } from './proxy.ts';
 
 /** Runs `input`, cut into `size`-byte chunks, through JsonArrayItems with `edit`. */
 function run(input: string, edit: (item: unknown) => unknown, size = 3, max?: number): Promise<string> {
@@ -48,5 +48,18 @@ describe('readJsonBounded', () => {
   it('reads a JSON answer up to the limit and refuses a longer one with 400', async () => {
     await expect(readJsonBounded(new Response('[{"a":1}]'), 100)).resolves.toEqual([{ a: 1 }]);
     await expect(readJsonBounded(new Response(JSON.stringify(['x'.repeat(200)])), 100)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('proxyFailure', () => {
+  it("answers 400 when Orthanc fails on a transfer syntax the client named, 500 for Orthanc's own failures", () => {
+    const rle = 'multipart/related; type="application/dicom"; transfer-syntax=1.2.840.10008.1.2.5';
+    expect(proxyFailure(500, rle)).toBe('bad_request');
+    expect(proxyFailure(500, 'multipart/related; type="application/dicom"; transfer-syntax="1.2.840.10008.1.2.5"')).toBe('bad_request');
+    expect(proxyFailure(500, 'multipart/related; type="application/dicom"; transfer-syntax=*')).toBe('internal');
+    expect(proxyFailure(500, 'application/dicom+json')).toBe('internal');
+    expect(proxyFailure(500, undefined)).toBe('internal');
+    expect(proxyFailure(404, rle)).toBe('not_found');
+    expect(proxyFailure(415, undefined)).toBe('bad_request');
   });
 });

@@ -52,6 +52,18 @@ export class ReplaceStream extends Transform {
 export const JSON_ITEM_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
+ * The catalogue's code for an Orthanc error answer. Orthanc's DICOMweb plugin answers 500 when it
+ * cannot transcode to the transfer syntax a client named (RLE with Debian's Orthanc 1.10): that is
+ * the client asking for what the archive cannot produce, a 400, not the server failing.
+ */
+export function proxyFailure(status: number, accept: string | undefined): 'not_found' | 'bad_request' | 'internal' {
+  if (status === 404) return 'not_found';
+  if (status < 500) return 'bad_request';
+  const syntax = /transfer-syntax\s*=\s*"?([^";,\s]+)/i.exec(accept ?? '')?.[1];
+  return syntax !== undefined && syntax !== '*' ? 'bad_request' : 'internal';
+}
+
+/**
  * Rewrites a JSON array answer item by item (`edit` gets each parsed item and answers what to
  * send), holding one item at a time: the answer streams like any other and memory stays bounded
  * whatever the answer's length. The input must be one top-level array; anything else, or an item
@@ -277,7 +289,7 @@ function streamOnce(
         answer.resume();
         req.off('close', abort);
         if (status >= 500) log.warn(`Proxy ${path}: Orthanc answered ${status}`);
-        reject(new AppError(status === 404 ? 'not_found' : status < 500 ? 'bad_request' : 'internal'));
+        reject(new AppError(proxyFailure(status, headers.accept)));
         return;
       }
       const done = (error: Error | null) => {
