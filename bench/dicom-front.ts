@@ -22,7 +22,9 @@ import { parseFsyncMode, type FsyncMode } from '../adapter/src/features/dicom-fr
 import { round } from './measure.ts';
 import { SMALL_ID, indexReaches, orthanc, smallFiles, storescpRounds, storescu, studiesOf } from './dicom.ts';
 
-const ROUNDS = 3;
+// BENCH_FRONT_ROUNDS and BENCH_FRONT_KINDS=small,ct narrow a run (profiling one kind: docs/decisions.md).
+const ROUNDS = Number(process.env.BENCH_FRONT_ROUNDS ?? '') || 3;
+const KINDS = (process.env.BENCH_FRONT_KINDS ?? 'small,ct').split(',');
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 const list = (values: number[]) => values.map((v) => round(v, 1)).join(', ');
@@ -79,7 +81,7 @@ async function frontRun(
       { key: 'small', label: '1000 small instances (64×64 CT)', files: smallFiles(), patientId: SMALL_ID },
       { key: 'ct', label: '1000-slice 512×512 CT', files: ct.files, patientId: ct.patientId },
     ];
-    for (const kind of kinds) {
+    for (const kind of kinds.filter((each) => KINDS.includes(each.key))) {
       log(`dicom-front: ${kind.label} into storescp…`);
       const ceiling = await storescpRounds(kind.files);
       const acknowledged: number[] = [];

@@ -15,20 +15,19 @@ import { log } from '../../log.ts';
 import {
   PDU,
   PduError,
-  PduReader,
+  PduStream,
   abort,
   associateAc,
   associateRj,
   pDataCommand,
   parseAssociateRq,
-  parsePData,
   releaseRp,
   type AcceptedContext,
   type AssociateRq,
-  type Pdv,
+  type PdvPiece,
 } from './pdu.ts';
 import { COMMAND, STATUS, parseCommand, responseCommand, type Command } from './dimse.ts';
-import { SpoolFile, type SpoolFolders } from './spool.ts';
+import { SpareFile, SpoolFile, type SpoolFolders } from './spool.ts';
 import { SyncGroup, type FsyncMode } from './durability.ts';
 import type { AssociationSink } from '../network/associations.ts';
 
@@ -132,17 +131,14 @@ export class DicomFront {
   }
 }
 
-type Pdu = ReturnType<PduReader['push']>[number];
-
 class Association {
-  private readonly reader = new PduReader((type) => (type === PDU.pData ? FRONT_MAX_PDU : MAX_OTHER_PDU));
+  private readonly reader = new PduStream((type) => (type === PDU.pData ? FRONT_MAX_PDU : MAX_OTHER_PDU));
   private readonly address: string;
   private rq: AssociateRq | undefined;
   private decision: Extract<FrontDecision, { accept: true }> | undefined;
   private readonly contexts = new Map<number, { abstractSyntax: string; transferSyntax: string }>();
-  /** Bytes received and not yet read, and whole PDUs read and not yet handled. */
+  /** Reads received while a step was waiting (the socket is paused then; this is in case one was on its way). */
   private readonly backlog: Buffer[] = [];
-  private pdus: Pdu[] = [];
   /** A step that must wait (the association's rules, an fsync, the group before a release): reading stops until it ends. */
   private waiting = false;
   private commandBytes: Buffer[] = [];
@@ -150,6 +146,7 @@ class Association {
   private command: Command | undefined;
   private contextId = 0;
   private file: SpoolFile | undefined;
+  private readonly spare: SpareFile;
   /** A C-STORE whose data is read and dropped (store refused): the status to answer. */
   private refusal: number | undefined;
   private ended: 'released' | 'aborted' | undefined;
@@ -162,6 +159,7 @@ class Association {
     private readonly group: SyncGroup | undefined,
   ) {
     this.address = (socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    this.spare = new SpareFile(options.folders);
     this.artim = setTimeout(() => socket.destroy(), options.artimMs);
     this.artim.unref();
   }
@@ -172,6 +170,7 @@ class Association {
       clearTimeout(this.artim);
       this.file?.discard();
       this.file = undefined;
+      this.spare.close();
       if (this.decision && !this.ended && !this.piped) this.finish('aborted');
     });
   }
@@ -191,13 +190,14 @@ class Association {
     try {
       for (;;) {
         if (this.socket.destroyed || this.piped) return;
-        if (this.pdus.length === 0) {
+        const item = this.reader.next();
+        if (!item) {
           const chunk = this.backlog.shift();
           if (!chunk) return;
-          this.pdus = this.reader.push(chunk);
+          this.reader.push(chunk);
           continue;
         }
-        const wait = this.handle(this.pdus.shift()!);
+        const wait = 'pdu' in item ? this.handle(item.pdu) : this.piece(item.piece);
         if (wait) {
           this.waiting = true;
           this.socket.pause();
@@ -228,14 +228,13 @@ class Association {
     if (this.rq) this.options.sink?.ended(this.rq.callingAet, this.address, how);
   }
 
-  /** Handles one PDU; answers a promise when reading must wait for it. */
-  private handle({ type, body, raw }: Pdu): Promise<void> | undefined {
+  /** Handles one whole PDU (any but P-DATA-TF); answers a promise when reading must wait for it. */
+  private handle({ type, body, raw }: { type: number; body: Buffer; raw: Buffer }): Promise<void> | undefined {
     if (!this.rq) {
       if (type !== PDU.associateRq) throw new PduError('The first PDU is not an A-ASSOCIATE-RQ');
       clearTimeout(this.artim);
       return this.associate(parseAssociateRq(body), raw);
     }
-    if (type === PDU.pData) return this.pData(parsePData(body), 0);
     if (type === PDU.releaseRq) {
       // In group mode, what this association sent is on disk before the modality hears the
       // release, after which it may delete its copy.
@@ -267,8 +266,7 @@ class Association {
     }
     if (!served) {
       // Whatever followed the request is replayed too (a peer waits for the answer, so normally nothing).
-      const after = this.pdus.splice(0).map((pdu) => pdu.raw);
-      this.pipe(rq, Buffer.concat([raw, ...after, this.reader.rest(), ...this.backlog.splice(0)]));
+      this.pipe(rq, Buffer.concat([raw, this.reader.rest(), ...this.backlog.splice(0)]));
       return;
     }
     this.decision = decision;
@@ -284,6 +282,7 @@ class Association {
       return { id: context.id, result: 0, transferSyntax };
     });
     this.options.sink?.accepted(rq.callingAet, this.address);
+    if (decision.mayStore) this.spare.prepare();
     this.socket.setTimeout(this.options.idleMs, () => {
       this.finish('aborted');
       this.socket.end(abort(2, 0));
@@ -326,26 +325,20 @@ class Association {
     this.socket.resume();
   }
 
-  /** The PDVs of one P-DATA-TF from `from` on; answers a promise when an instance's commit must be waited for. */
-  private pData(pdvs: Pdv[], from: number): Promise<void> | undefined {
-    for (let i = from; i < pdvs.length; i++) {
-      const pdv = pdvs[i]!;
-      const context = this.contexts.get(pdv.contextId);
-      if (!context) throw new PduError(`PDV on presentation context ${pdv.contextId}, not accepted`);
-      if (pdv.command) {
-        this.commandLength += pdv.data.length;
-        if (this.commandLength > MAX_COMMAND) throw new PduError('Command set too long');
-        this.commandBytes.push(pdv.data);
-        if (pdv.last) this.commandDone(pdv.contextId);
-        continue;
-      }
-      if (!this.command) throw new PduError('Data before its command');
-      this.file?.write(pdv.data);
-      if (!pdv.last) continue;
-      const wait = this.dataDone();
-      if (wait) return wait.then(() => this.pData(pdvs, i + 1));
+  /** A piece of a PDV; answers a promise when an instance's commit must be waited for (`each` mode). */
+  private piece(piece: PdvPiece): Promise<void> | undefined {
+    if (!this.rq) throw new PduError('The first PDU is not an A-ASSOCIATE-RQ');
+    if (!this.contexts.has(piece.contextId)) throw new PduError(`PDV on presentation context ${piece.contextId}, not accepted`);
+    if (piece.command) {
+      this.commandLength += piece.data.length;
+      if (this.commandLength > MAX_COMMAND) throw new PduError('Command set too long');
+      this.commandBytes.push(piece.data);
+      if (piece.end && piece.last) this.commandDone(piece.contextId);
+      return undefined;
     }
-    return undefined;
+    if (!this.command) throw new PduError('Data before its command');
+    this.file?.write(piece.data);
+    return piece.end && piece.last ? this.dataDone() : undefined;
   }
 
   private commandDone(contextId: number): void {
@@ -374,6 +367,7 @@ class Association {
         callingAet: this.rq!.callingAet,
       },
       this.options.fsync === 'each' ? 'each' : this.group,
+      this.spare.take(),
     );
   }
 
@@ -395,6 +389,7 @@ class Association {
     const stored = (path: string) => {
       this.options.spooled(path);
       this.respond(command, COMMAND.cStoreRsp, STATUS.success);
+      this.spare.prepare();
     };
     let committed: string | Promise<string>;
     try {
