@@ -100,6 +100,9 @@ describe('DICOM_FRONT_FSYNC', () => {
       expect(spooled).toHaveLength(3);
       expect([...synced].sort()).toEqual(spooled.sort());
       expect(folderSyncedAfter).toBe(3);
+      // The file created ahead for a next instance (spool.ts SpareFile) goes with the association.
+      for (let i = 0; i < 50 && readdirSync(folders.tmp).length > 0; i++) await wait(20);
+      expect(readdirSync(folders.tmp)).toEqual([]);
     } finally {
       await front.close();
     }

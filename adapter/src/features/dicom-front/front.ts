@@ -15,19 +15,19 @@ import { log } from '../../log.ts';
 import {
   PDU,
   PduError,
-  PduReader,
+  PduStream,
   abort,
   associateAc,
   associateRj,
   pDataCommand,
   parseAssociateRq,
-  parsePData,
   releaseRp,
   type AcceptedContext,
   type AssociateRq,
+  type PdvPiece,
 } from './pdu.ts';
 import { COMMAND, STATUS, parseCommand, responseCommand, type Command } from './dimse.ts';
-import { SpoolFile, type SpoolFolders } from './spool.ts';
+import { SpareFile, SpoolFile, type SpoolFolders } from './spool.ts';
 import { SyncGroup, type FsyncMode } from './durability.ts';
 import type { AssociationSink } from '../network/associations.ts';
 
@@ -132,17 +132,21 @@ export class DicomFront {
 }
 
 class Association {
-  private readonly reader = new PduReader((type) => (type === PDU.pData ? FRONT_MAX_PDU : MAX_OTHER_PDU));
+  private readonly reader = new PduStream((type) => (type === PDU.pData ? FRONT_MAX_PDU : MAX_OTHER_PDU));
   private readonly address: string;
   private rq: AssociateRq | undefined;
   private decision: Extract<FrontDecision, { accept: true }> | undefined;
   private readonly contexts = new Map<number, { abstractSyntax: string; transferSyntax: string }>();
-  private chain: Promise<void> = Promise.resolve();
+  /** Reads received while a step was waiting (the socket is paused then; this is in case one was on its way). */
+  private readonly backlog: Buffer[] = [];
+  /** A step that must wait (the association's rules, an fsync, the group before a release): reading stops until it ends. */
+  private waiting = false;
   private commandBytes: Buffer[] = [];
   private commandLength = 0;
   private command: Command | undefined;
   private contextId = 0;
   private file: SpoolFile | undefined;
+  private readonly spare: SpareFile;
   /** A C-STORE whose data is read and dropped (store refused): the status to answer. */
   private refusal: number | undefined;
   private ended: 'released' | 'aborted' | undefined;
@@ -155,6 +159,7 @@ class Association {
     private readonly group: SyncGroup | undefined,
   ) {
     this.address = (socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+    this.spare = new SpareFile(options.folders);
     this.artim = setTimeout(() => socket.destroy(), options.artimMs);
     this.artim.unref();
   }
@@ -165,21 +170,52 @@ class Association {
       clearTimeout(this.artim);
       this.file?.discard();
       this.file = undefined;
+      this.spare.close();
       if (this.decision && !this.ended && !this.piped) this.finish('aborted');
     });
   }
 
+  /**
+   * Everything runs synchronously in the socket's 'data' event (the spool's file calls are
+   * synchronous: spool.ts) unless a step must wait; only then is the socket paused, and the PDUs
+   * behind that step are handled once it ends. A paused/resumed socket and a promise per read cost
+   * more than the work on a small instance.
+   */
   private readonly onData = (chunk: Buffer): void => {
-    this.socket.pause();
-    this.chain = this.chain
-      .then(() => this.receive(chunk))
-      .then(
-        () => {
-          if (!this.piped && !this.socket.destroyed) this.socket.resume();
-        },
-        (error: unknown) => this.fail(error),
-      );
+    this.backlog.push(chunk);
+    if (!this.waiting) this.pump();
   };
+
+  private pump(): void {
+    try {
+      for (;;) {
+        if (this.socket.destroyed || this.piped) return;
+        const item = this.reader.next();
+        if (!item) {
+          const chunk = this.backlog.shift();
+          if (!chunk) return;
+          this.reader.push(chunk);
+          continue;
+        }
+        const wait = 'pdu' in item ? this.handle(item.pdu) : this.piece(item.piece);
+        if (wait) {
+          this.waiting = true;
+          this.socket.pause();
+          wait.then(
+            () => {
+              this.waiting = false;
+              this.pump();
+              if (!this.waiting && !this.piped && !this.socket.destroyed) this.socket.resume();
+            },
+            (error: unknown) => this.fail(error),
+          );
+          return;
+        }
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+  }
 
   private fail(error: unknown): void {
     if (!(error instanceof PduError)) log.warn(`DICOM front: association from ${this.address} failed: ${String(error)}`);
@@ -192,27 +228,29 @@ class Association {
     if (this.rq) this.options.sink?.ended(this.rq.callingAet, this.address, how);
   }
 
-  private async receive(chunk: Buffer): Promise<void> {
-    for (const { type, body, raw } of this.reader.push(chunk)) {
-      if (this.socket.destroyed || this.piped) return;
-      if (!this.rq) {
-        if (type !== PDU.associateRq) throw new PduError('The first PDU is not an A-ASSOCIATE-RQ');
-        clearTimeout(this.artim);
-        await this.associate(parseAssociateRq(body), raw);
-        continue;
-      }
-      if (type === PDU.pData) await this.pData(body);
-      else if (type === PDU.releaseRq) {
-        // In group mode, what this association sent is on disk before the modality hears the
-        // release, after which it may delete its copy.
-        await this.group?.flush();
+  /** Handles one whole PDU (any but P-DATA-TF); answers a promise when reading must wait for it. */
+  private handle({ type, body, raw }: { type: number; body: Buffer; raw: Buffer }): Promise<void> | undefined {
+    if (!this.rq) {
+      if (type !== PDU.associateRq) throw new PduError('The first PDU is not an A-ASSOCIATE-RQ');
+      clearTimeout(this.artim);
+      return this.associate(parseAssociateRq(body), raw);
+    }
+    if (type === PDU.releaseRq) {
+      // In group mode, what this association sent is on disk before the modality hears the
+      // release, after which it may delete its copy.
+      const release = () => {
         this.finish('released');
         this.socket.end(releaseRp());
-      } else if (type === PDU.abort) {
-        this.finish('aborted');
-        this.socket.destroy();
-      } else throw new PduError(`Unexpected PDU type ${type}`);
+      };
+      if (!this.group) return void release();
+      return this.group.flush().then(release);
     }
+    if (type === PDU.abort) {
+      this.finish('aborted');
+      this.socket.destroy();
+      return undefined;
+    }
+    throw new PduError(`Unexpected PDU type ${type}`);
   }
 
   private async associate(rq: AssociateRq, raw: Buffer): Promise<void> {
@@ -227,7 +265,8 @@ class Association {
       return;
     }
     if (!served) {
-      this.pipe(rq, Buffer.concat([raw, this.reader.rest()]));
+      // Whatever followed the request is replayed too (a peer waits for the answer, so normally nothing).
+      this.pipe(rq, Buffer.concat([raw, this.reader.rest(), ...this.backlog.splice(0)]));
       return;
     }
     this.decision = decision;
@@ -243,6 +282,7 @@ class Association {
       return { id: context.id, result: 0, transferSyntax };
     });
     this.options.sink?.accepted(rq.callingAet, this.address);
+    if (decision.mayStore) this.spare.prepare();
     this.socket.setTimeout(this.options.idleMs, () => {
       this.finish('aborted');
       this.socket.end(abort(2, 0));
@@ -285,27 +325,23 @@ class Association {
     this.socket.resume();
   }
 
-  private async pData(body: Buffer): Promise<void> {
-    for (const pdv of parsePData(body)) {
-      const context = this.contexts.get(pdv.contextId);
-      if (!context) throw new PduError(`PDV on presentation context ${pdv.contextId}, not accepted`);
-      if (pdv.command) {
-        this.commandLength += pdv.data.length;
-        if (this.commandLength > MAX_COMMAND) throw new PduError('Command set too long');
-        this.commandBytes.push(Buffer.from(pdv.data));
-        if (pdv.last) await this.commandDone(pdv.contextId);
-        continue;
-      }
-      if (!this.command) throw new PduError('Data before its command');
-      if (this.file && !this.file.write(pdv.data)) {
-        const file = this.file;
-        await new Promise<void>((resolve) => file.onDrain(resolve));
-      }
-      if (pdv.last) await this.dataDone();
+  /** A piece of a PDV; answers a promise when an instance's commit must be waited for (`each` mode). */
+  private piece(piece: PdvPiece): Promise<void> | undefined {
+    if (!this.rq) throw new PduError('The first PDU is not an A-ASSOCIATE-RQ');
+    if (!this.contexts.has(piece.contextId)) throw new PduError(`PDV on presentation context ${piece.contextId}, not accepted`);
+    if (piece.command) {
+      this.commandLength += piece.data.length;
+      if (this.commandLength > MAX_COMMAND) throw new PduError('Command set too long');
+      this.commandBytes.push(piece.data);
+      if (piece.end && piece.last) this.commandDone(piece.contextId);
+      return undefined;
     }
+    if (!this.command) throw new PduError('Data before its command');
+    this.file?.write(piece.data);
+    return piece.end && piece.last ? this.dataDone() : undefined;
   }
 
-  private async commandDone(contextId: number): Promise<void> {
+  private commandDone(contextId: number): void {
     const command = parseCommand(Buffer.concat(this.commandBytes));
     this.commandBytes = [];
     this.commandLength = 0;
@@ -331,25 +367,39 @@ class Association {
         callingAet: this.rq!.callingAet,
       },
       this.options.fsync === 'each' ? 'each' : this.group,
+      this.spare.take(),
     );
   }
 
-  private async dataDone(): Promise<void> {
+  /** The instance is whole: commit it and answer; a promise only in `each` mode (its fsyncs). */
+  private dataDone(): Promise<void> | undefined {
     const command = this.command!;
     this.command = undefined;
     const file = this.file;
     this.file = undefined;
-    let status = this.refusal ?? STATUS.success;
-    if (file) {
-      try {
-        this.options.spooled(await file.commit());
-      } catch (error) {
-        file.discard();
-        log.warn(`DICOM front: an instance from ${this.rq!.callingAet} could not be spooled: ${String(error)}`);
-        status = STATUS.outOfResources;
-      }
+    if (!file) {
+      this.respond(command, COMMAND.cStoreRsp, this.refusal ?? STATUS.success);
+      return undefined;
     }
-    this.respond(command, COMMAND.cStoreRsp, status);
+    const failed = (error: unknown) => {
+      file.discard();
+      log.warn(`DICOM front: an instance from ${this.rq!.callingAet} could not be spooled: ${String(error)}`);
+      this.respond(command, COMMAND.cStoreRsp, STATUS.outOfResources);
+    };
+    const stored = (path: string) => {
+      this.options.spooled(path);
+      this.respond(command, COMMAND.cStoreRsp, STATUS.success);
+      this.spare.prepare();
+    };
+    let committed: string | Promise<string>;
+    try {
+      committed = file.commit();
+    } catch (error) {
+      failed(error);
+      return undefined;
+    }
+    if (typeof committed === 'string') return void stored(committed);
+    return committed.then(stored, failed);
   }
 
   private respond(rq: Command, field: number, status: number): void {

@@ -276,3 +276,111 @@ export class PduReader {
     return joined;
   }
 }
+
+/** A piece of one PDV's value, as it arrived: a view into a socket read, never a copy. */
+export interface PdvPiece {
+  contextId: number;
+  command: boolean;
+  /** The PDV's header said "last fragment" (of the command or of the data set). */
+  last: boolean;
+  data: Buffer;
+  /** This piece ends its PDV. */
+  end: boolean;
+}
+
+/** What `PduStream.next` reads: a whole PDU (any but P-DATA-TF), or a piece of a PDV. */
+export type StreamItem = { pdu: { type: number; body: Buffer; raw: Buffer } } | { piece: PdvPiece };
+
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Reads a stream of PDUs without waiting for a P-DATA-TF to be whole: its PDVs come out as pieces
+ * of the socket's reads, so a 128 KiB PDU spanning two reads is never joined (a copy of every
+ * byte of a 512×512 slice) and each piece can be written while the rest arrives. Any other PDU
+ * comes out whole. Same bounds as PduReader: a PDU's declared length is checked against
+ * `maxLength` before a byte of it is buffered, and every PDV must fit in its PDU. Pull-based:
+ * `push` adds a read, `next` answers the next item or undefined when more bytes are needed, so a
+ * caller may stop between items (and `rest` answers the bytes not read, byte for byte).
+ */
+export class PduStream {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  /** Bytes of the current P-DATA-TF's variable field not read yet. */
+  private pduLeft = 0;
+  /** Bytes of the current PDV's value not read yet, and its header. */
+  private pdvLeft = 0;
+  private pdv: Omit<PdvPiece, 'data' | 'end'> | undefined;
+
+  constructor(private readonly maxLength: (type: number) => number) {}
+
+  push(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+  }
+
+  next(): StreamItem | undefined {
+    for (;;) {
+      if (this.pdvLeft > 0) {
+        if (this.buffered === 0) return undefined;
+        const data = this.take(Math.min(this.pdvLeft, this.chunks[0]!.length));
+        this.pdvLeft -= data.length;
+        this.pduLeft -= data.length;
+        return { piece: { ...this.pdv!, data, end: this.pdvLeft === 0 } };
+      }
+      if (this.pduLeft > 0) {
+        if (this.pduLeft < 6) throw new PduError('PDV header past the end of the PDU');
+        if (this.buffered < 6) return undefined;
+        const head = this.take(6);
+        const length = head.readUInt32BE(0);
+        if (length < 2 || 4 + length > this.pduLeft) throw new PduError('PDV length outside the PDU');
+        this.pdv = { contextId: head[4]!, command: (head[5]! & 1) === 1, last: (head[5]! & 2) === 2 };
+        this.pduLeft -= 6;
+        this.pdvLeft = length - 2;
+        if (this.pdvLeft === 0) return { piece: { ...this.pdv, data: EMPTY, end: true } };
+        continue;
+      }
+      if (this.buffered < PDU_HEADER) return undefined;
+      const head = this.chunks[0]!.length >= PDU_HEADER ? this.chunks[0]! : this.join(PDU_HEADER);
+      const type = head[0]!;
+      const length = head.readUInt32BE(2);
+      if (type < PDU.associateRq || type > PDU.abort) throw new PduError(`Unknown PDU type ${type}`);
+      if (length > this.maxLength(type)) throw new PduError(`PDU of ${length} bytes is over the limit`);
+      if (type === PDU.pData) {
+        this.take(PDU_HEADER);
+        this.pduLeft = length;
+        continue;
+      }
+      if (this.buffered < PDU_HEADER + length) return undefined;
+      const raw = this.take(PDU_HEADER + length);
+      return { pdu: { type, body: raw.subarray(PDU_HEADER), raw } };
+    }
+  }
+
+  /** Bytes received and not read yet. */
+  rest(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+
+  /** The next n bytes: a view when the first read holds them, else a join of just those bytes. */
+  private take(n: number): Buffer {
+    const first = this.chunks[0]!.length >= n ? this.chunks[0]! : this.join(n);
+    const taken = first.subarray(0, n);
+    if (first.length === n) this.chunks.shift();
+    else this.chunks[0] = first.subarray(n);
+    this.buffered -= n;
+    return taken;
+  }
+
+  /** Joins the first n bytes only (a header across two reads costs 6 bytes, not the read behind it). */
+  private join(n: number): Buffer {
+    let count = 0;
+    let length = 0;
+    while (length < n) length += this.chunks[count++]!.length;
+    const last = this.chunks[count - 1]!;
+    const needed = last.length - (length - n);
+    const joined = Buffer.concat([...this.chunks.slice(0, count - 1), last.subarray(0, needed)], n);
+    this.chunks.splice(0, count, joined, ...(needed < last.length ? [last.subarray(needed)] : []));
+    return joined;
+  }
+}
