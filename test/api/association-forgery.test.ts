@@ -70,7 +70,7 @@ describe('peer text in Orthanc’s log', () => {
     const forged = 'F\r\n(dicom) Association Release with AET STORESCU on IP 1';
     writeFileSync(file, tinyStudy({ seed: 'forged-name', patientName: forged, patientId: 'FORGED' }));
     // storescu calls as STORESCU.
-    expect(storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed).toEqual([]);
+    expect((await storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet })).failed).toEqual([]);
     await until(counts, (rows) => rows.some((row) => row.ae_title === 'STORESCU'), 'the store counted');
     expect(await counts()).toEqual(
       [...before, { ae_title: 'STORESCU', accepted: 1, rejected: 0 }].sort((a, b) => (a.ae_title < b.ae_title ? -1 : 1)),

@@ -100,7 +100,7 @@ beforeAll(async () => {
     writeFileSync(file, tinyInstance({ patientId: 'FWD-R', patientName: 'Refused^Some', studyUid: ct.studyInstanceUid, ...place }));
     return file;
   });
-  expect(storeFiles([...ct.files, ...scFiles], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed).toEqual([]);
+  expect((await storeFiles([...ct.files, ...scFiles], { port: stack.config.dicomPort, aet: stack.config.dicomAet })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid], 3);
 }, 240_000);
 
@@ -234,7 +234,8 @@ describe('a destination that refuses some instances', () => {
       return { file, ...place };
     });
     expect(
-      storeFiles([...study.files, ...small.map((one) => one.file)], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed,
+      (await storeFiles([...study.files, ...small.map((one) => one.file)], { port: stack.config.dicomPort, aet: stack.config.dicomAet }))
+        .failed,
     ).toEqual([]);
     await waitForIndexedStudies(stack, [study.studyInstanceUid], 3);
     const folder = join(workDir, 'qr');

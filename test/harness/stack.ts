@@ -14,6 +14,7 @@ import { startOrthanc, type OrthancIndex, type RunningOrthanc } from '../../scri
 import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
 import { freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
 import { loadOrCreateSecrets } from '../../scripts/services/secrets.ts';
+import { registerDicomReceiver, spoolDrained } from './dicom.ts';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -97,6 +98,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ORTHANC_LOG_FILES: join(dataDir, 'orthanc.log'),
     // CLIENT_DIR runs browser tests against a build of one's own (others may be rebuilding client/dist).
     ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+    // DICOM_FRONT=on|off in the test's environment runs every stack with the front receiver on or
+    // off (a test's own env still wins): how the DICOM suites are run both ways.
+    ...(process.env.DICOM_FRONT ? { DICOM_FRONT: process.env.DICOM_FRONT } : {}),
     ...options.env,
   };
   const config = loadConfig(configEnv);
@@ -197,6 +201,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
 
+  // With the front receiver on, every send of the DICOM helpers waits for its spool to drain.
+  const unregister = config.dicomFront.enabled
+    ? registerDicomReceiver(config.dicomPort, () => spoolDrained(dataDir, config.dicomPort))
+    : () => undefined;
   const sqlPool = pool;
   return {
     baseUrl,
@@ -217,6 +225,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await postgres?.stop();
     },
     startPostgres: launchPostgres,
-    stop,
+    stop: async () => {
+      unregister();
+      await stop();
+    },
   };
 }
