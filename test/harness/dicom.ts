@@ -67,6 +67,8 @@ type StoreTarget = { port: number; aet?: string; callingAet?: string; host?: str
 function storescuArgs(flag: string, group: string[], target: StoreTarget): string[] {
   return [
     ...(flag ? [flag] : []),
+    // Verbose: each file's answer status is printed (a refusal by status is silent otherwise).
+    '-v',
     '--no-halt',
     '-aet',
     target.callingAet ?? 'STORESCU',
@@ -92,11 +94,20 @@ function byProposal(files: string[]): Map<string, string[]> {
 function readStoreOutput(group: string[], stderr: string, result: StoreResult): void {
   const lines = stderr.split('\n');
   const failedFiles = new Set<string>();
+  let sending: string | undefined;
   for (const [index, line] of lines.entries()) {
     const match = /^E: (?:Store Failed, file|Bad DICOM file): (.+?):?$/.exec(line);
     if (match?.[1]) {
       failedFiles.add(match[1]);
       result.failed.push({ file: match[1], reason: (lines[index + 1] ?? '').replace(/^E:\s*/, '') });
+    }
+    sending = /^I: Sending file: (.+)$/.exec(line)?.[1] ?? sending;
+    // An answer with a failure status (the front receiver's "Refused: out of resources" when the
+    // licence's study limit is reached), which storescu does not count as an error.
+    const answer = /^I: Received Store Response \((.+)\)/.exec(line)?.[1];
+    if (answer && sending && !/^(Success|Warning)/.test(answer) && !failedFiles.has(sending)) {
+      failedFiles.add(sending);
+      result.failed.push({ file: sending, reason: answer });
     }
   }
   // storescu names a file it could not even parse only in a preceding error line.
