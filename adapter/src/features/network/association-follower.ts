@@ -13,7 +13,7 @@
  */
 import type { LiveAssociation } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
-import { log } from '../../log.ts';
+import { log, printable } from '../../log.ts';
 import {
   AssociationLines,
   AssociationTracker,
@@ -92,7 +92,8 @@ export class AssociationFollower {
   frontSink(): AssociationSink {
     this.frontUsed = true;
     const apply = (kind: AssociationEventKind, aeTitle: string, ip: string) => {
-      const outcome = this.front.apply({ kind, aeTitle, ip, at: new Date() });
+      // The AE title's control characters escaped, as the log's lines have them (associations.ts).
+      const outcome = this.front.apply({ kind, aeTitle: printable(aeTitle), ip, at: new Date() });
       if (!outcome) return;
       const fact = this.factOf(outcome, 0);
       this.frontWrites = this.frontWrites
