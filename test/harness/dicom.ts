@@ -191,7 +191,7 @@ export async function storeFiles(files: string[], target: StoreTarget): Promise<
 
 /**
  * Sends uncompressed files by storescu without blocking the event loop (readers keep running in
- * the test meanwhile), with TCP_NODELAY=1 as a fast modality would. Answers the files the archive
+ * the test meanwhile), with TCP_NODELAY=1 as a fast modality would (unless `noDelay` is false). Answers the files the archive
  * acknowledged and those it did not (refused, or never answered because the association died):
  * what a modality sends again. Unlike the other sends it does not wait for the front receiver's
  * spool to drain: its callers kill the receiver meanwhile, and wait themselves once it is back.
@@ -199,6 +199,7 @@ export async function storeFiles(files: string[], target: StoreTarget): Promise<
 export function sendFiles(
   files: readonly string[],
   target: { port: number; aet?: string; callingAet?: string },
+  options: { noDelay?: boolean } = {},
 ): Promise<{ acknowledged: string[]; unacknowledged: string[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -215,7 +216,7 @@ export function sendFiles(
         ...files,
       ],
       {
-        env: { ...process.env, TCP_NODELAY: '1' },
+        env: { ...process.env, ...(options.noDelay === false ? {} : { TCP_NODELAY: '1' }) },
         stdio: ['ignore', 'ignore', 'pipe'],
       },
     );
