@@ -60,7 +60,10 @@ describe('peer text in Orthanc’s log', () => {
       { ae_title: 'E\\nAssociation R', accepted: 1, rejected: 0 },
     ]);
     // Orthanc's log itself holds the split lines the peer made: the reading is what is protected.
-    expect(readFileSync(join(stack.dataDir, 'orthanc.log'), 'latin1')).toContain('AET E\r\nAssociation R on IP 127.0.0.1');
+    // (With the DICOM front receiver on, the front answers these associations itself and counts
+    // them: the peer's text never reaches Orthanc's log.)
+    if (!stack.config.dicomFront.enabled)
+      expect(readFileSync(join(stack.dataDir, 'orthanc.log'), 'latin1')).toContain('AET E\r\nAssociation R on IP 127.0.0.1');
   });
 
   it('adds or closes no association for a patient name carrying a forged association line', async () => {
