@@ -42,6 +42,11 @@ export interface StackOptions {
    * Orthanc's index, whose SQLite rival keeps its own durability.
    */
   durablePostgres?: boolean;
+  /**
+   * Runs once PostgreSQL and Orthanc are up, before the adapter starts: how a restored copy on
+   * the original's machine is given its own DICOM port (its database holds the original's).
+   */
+  beforeAdapter?: (config: Config, sql: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>;
 }
 
 export interface Stack {
@@ -193,9 +198,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Orthanc's index is in PostgreSQL: the cluster and its database first.
     await launchPostgres();
     await launchOrthanc();
-    await launchAdapter();
     pool = new pg.Pool({ ...config.pg, max: 4 });
     pool.on('error', () => undefined);
+    const early = pool;
+    await options.beforeAdapter?.(config, (text, params) => early.query(text, params));
+    await launchAdapter();
   } catch (error) {
     await stop();
     throw error;
