@@ -55,6 +55,8 @@ describe('peer text in Orthanc’s log', () => {
       await held.release();
       await until(live, (list) => list?.length === 0, 'closed');
     }
+    // The front receiver writes its counts off the association's path: polled.
+    await until(counts, (rows) => rows.length === 2, 'both associations counted');
     expect(await counts()).toEqual([
       { ae_title: 'EV\\nI1126 11:2', accepted: 1, rejected: 0 },
       { ae_title: 'E\\nAssociation R', accepted: 1, rejected: 0 },

@@ -210,31 +210,32 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   const sqlPool = pool;
   /**
-   * Resolves once the study index's follower has applied every change Orthanc has: with the front
-   * on, the drain hands a study's instances over one by one, and a test that finds the study in
-   * the index must find all of it (Orthanc alone wrote a storescu association's changes at once).
+   * Resolves once the study index's follower has applied every change Orthanc has: a test that
+   * finds a study in the index must find all of it (the DICOM tools once blocked this process, and
+   * the in-process follower with it, until storescu was done; with the front on, the drain hands
+   * a study over instance by instance).
    */
   const indexCaughtUp = async () => {
     const authorization = 'Basic ' + Buffer.from(`${config.orthanc.user}:${config.orthanc.password}`).toString('base64');
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const { Last } = (await (await fetch(`${config.orthanc.url}/changes?last`, { headers: { authorization } })).json()) as {
-        Last: number;
-      };
+      // Orthanc down (a test stopped it): nothing it could hand the index.
+      const answer = await fetch(`${config.orthanc.url}/changes?last`, { headers: { authorization } }).catch(() => null);
+      if (!answer?.ok) return;
+      const { Last } = (await answer.json()) as { Last: number };
       const [cursor] = (await sqlPool.query<{ last_seq: string }>('select last_seq from orthanc_changes_cursor')).rows;
       if (cursor && Number(cursor.last_seq) >= Last) return;
       if (Date.now() > deadline) throw new Error(`the study index did not catch up with Orthanc (change ${Last})`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  // With the front receiver on, every send of the DICOM helpers waits for its spool to drain and
-  // the index to take what was drained.
-  const unregister = config.dicomFront.enabled
-    ? registerDicomReceiver(config.dicomPort, async () => {
-        await spoolDrained(dataDir, config.dicomPort);
-        await indexCaughtUp();
-      })
-    : () => undefined;
+  // Every send of the DICOM helpers waits for the front receiver's spool to drain (when it is on)
+  // and for the index to take what Orthanc holds: the adapter's follower runs while storescu
+  // sends, and a study found in the index may still miss its last instances.
+  const unregister = registerDicomReceiver(config.dicomPort, async () => {
+    if (config.dicomFront.enabled) await spoolDrained(dataDir, config.dicomPort);
+    await indexCaughtUp();
+  });
   return {
     baseUrl,
     adminId: config.adminId,
