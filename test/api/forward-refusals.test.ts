@@ -20,8 +20,8 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyInstance } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { createSendDestination, finishedForward, pixelsByUid } from '../harness/network.ts';
-import { freePort } from '../../scripts/services/process.ts';
+import { createSendDestination, finishedForward, pixelsByUid, until } from '../harness/network.ts';
+import { freePort, portIsFree } from '../../scripts/services/process.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -259,6 +259,12 @@ describe('a destination that refuses some instances', () => {
       ].join('\n'),
     );
     peers.push(spawn('dcmqrscp', ['-c', config, String(port)], { stdio: 'ignore' }));
+    // The forward must not start before dcmqrscp listens (it was refused at connect on a loaded machine).
+    await until(
+      async () => !(await portIsFree(port)),
+      (listening) => listening,
+      'dcmqrscp listening',
+    );
     const destination = await createSendDestination(admin, {
       Name: 'Quota',
       IPAddress: '127.0.0.1',
