@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** Sends tinyStudy files from an AE title, optionally moved into another study (a new series of it). */
-function send(ae: string, studies: (TinyStudy & { intoStudy?: string })[]): void {
+async function send(ae: string, studies: (TinyStudy & { intoStudy?: string })[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pacs-escalation-'));
   const files = studies.map((study) => {
     const bytes = study.intoStudy ? tinyStudyInto(study, study.intoStudy) : tinyStudy(study);
@@ -33,7 +33,7 @@ function send(ae: string, studies: (TinyStudy & { intoStudy?: string })[]): void
     return file;
   });
   // One association per file, in order: the first instance of a study is the first sent.
-  for (const file of files) expect(storeFiles([file], { port: stack.config.dicomPort, callingAet: ae }).failed).toEqual([]);
+  for (const file of files) expect((await storeFiles([file], { port: stack.config.dicomPort, callingAet: ae })).failed).toEqual([]);
 }
 
 describe('escalation', () => {
@@ -69,9 +69,9 @@ describe('escalation', () => {
   it("an AE-limited user's patient share (to himself, to another, to a guest) opens no study of another AE", async () => {
     const mine = uid('esc-a1');
     const other = uid('esc-b1');
-    send('AE_A1', [{ seed: 'esc-a1', patientId: 'PX', patientName: 'Visible^Name', modality: 'CT', accessionNumber: 'ESC1' }]);
+    await send('AE_A1', [{ seed: 'esc-a1', patientId: 'PX', patientName: 'Visible^Name', modality: 'CT', accessionNumber: 'ESC1' }]);
     await waitForIndexedStudies(stack, [mine.study]);
-    send('AE_B1', [{ seed: 'esc-b1', patientId: 'PX', patientName: 'Secret^Name', modality: 'CT', accessionNumber: 'ESC2' }]);
+    await send('AE_B1', [{ seed: 'esc-b1', patientId: 'PX', patientName: 'Secret^Name', modality: 'CT', accessionNumber: 'ESC2' }]);
     await waitForIndexedStudies(stack, [other.study]);
     const { institution, role } = await sharers('AE A1', { All: false, AETitle: ['AE_A1'] }, ['a1_sharer', 'a1_colleague']);
     const sharer = sessions.a1_sharer!;
@@ -176,7 +176,7 @@ describe('escalation', () => {
     const ct = uid('esc-mixed-ct');
     const mr = uid('esc-mixed-mr');
     const study = ct.study;
-    send('AE_M1', [
+    await send('AE_M1', [
       { seed: 'esc-mixed-ct', patientId: 'PM', patientName: 'Mixed^Patient', modality: 'CT' },
       { seed: 'esc-mixed-mr', patientId: 'PM', patientName: 'Mixed^Patient', modality: 'MR', intoStudy: study },
     ]);

@@ -213,9 +213,9 @@ describe('DICOMweb proxy', () => {
         ).json()) as { Uuid: string }
       ).Uuid;
     const firstUuid = await uuidOf();
-    expect(storeFiles([`${PYDICOM}/test_files/CT_small.dcm`], { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual(
-      [],
-    );
+    expect(
+      (await storeFiles([`${PYDICOM}/test_files/CT_small.dcm`], { port: stack.config.dicomPort, callingAet: 'MODALITY1' })).failed,
+    ).toEqual([]);
     expect(await uuidOf()).not.toBe(firstUuid);
     // The remembered path is gone: the answer is still the whole instance as Orthanc now has it.
     const stored = Buffer.from(
@@ -241,7 +241,7 @@ describe('DICOMweb proxy', () => {
         .sort()
         .reverse()
         .map((file) => join(dir, file));
-      expect(storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
+      expect((await storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' })).failed).toEqual([]);
       await waitForStudies(admin, ++studyCount);
       const series = (await admin.agent.get(`${API}/series/fromstudy`).query({ uid: studyInstanceUid }).expect(200)).body[0];
       const instances = (await admin.agent.get(`${API}/instances/fromseries`).query({ uid: series.SeriesInstanceUID }).expect(200))
@@ -310,8 +310,8 @@ describe('DICOMweb proxy', () => {
       const files = readdirSync(dir)
         .sort()
         .map((file) => join(dir, file));
-      const store = (paths: string[]) =>
-        expect(storeFiles(paths, { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
+      const store = async (paths: string[]) =>
+        expect((await storeFiles(paths, { port: stack.config.dicomPort, callingAet: 'MODALITY1' })).failed).toEqual([]);
       const auth = 'Basic ' + Buffer.from(`${stack.config.orthanc.user}:${stack.config.orthanc.password}`).toString('base64');
       const orthancFile = async (orthancId: string) =>
         Buffer.from(
@@ -350,13 +350,13 @@ describe('DICOMweb proxy', () => {
         return { seriesUid, rows, parts };
       };
 
-      store(files.slice(0, 3));
+      await store(files.slice(0, 3));
       await waitForStudies(admin, ++studyCount);
       await until(async () => (await indexed()).length === 3);
       const before = await expectSeriesAsOrthanc(3);
 
       // An instance added to the series shows up.
-      store(files.slice(3));
+      await store(files.slice(3));
       await until(async () => (await indexed()).length === 4);
       await expectSeriesAsOrthanc(4);
 
@@ -439,7 +439,7 @@ describe("DICOMweb proxy without Orthanc's storage folder", () => {
     try {
       const session = await signIn(relayed.baseUrl, 'admin', relayed.adminPassword);
       const files = ['CT_small.dcm', 'JPGExtended.dcm'].map((file) => `${PYDICOM}/test_files/${file}`);
-      expect(storeFiles(files, { port: relayed.config.dicomPort }).failed).toEqual([]);
+      expect((await storeFiles(files, { port: relayed.config.dicomPort })).failed).toEqual([]);
       await waitForStudies(session, 2);
       await expectAnswersAsOrthanc(relayed, session);
     } finally {

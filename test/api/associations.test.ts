@@ -9,7 +9,6 @@
  * of one log file (two replicas) count each line once, a new one resumes at the cursor and a
  * rotated file is read from its start; Orthanc's DICOM log level lowered by hand is set back.
  */
-import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, type AssociationStatisticsRow, type Dashboard, type DicomConnectionState } from '@pacs/common';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy } from '../harness/dicom.ts';
+import { runTool, storeFiles, tinyStudy } from '../harness/dicom.ts';
 import { createReader } from '../harness/fixtures.ts';
 import { holdAssociation } from '../harness/dicom-association.ts';
 import { setAnonymousUsers, until } from '../harness/network.ts';
@@ -33,8 +32,9 @@ let today: string;
 const get = async <T>(session: Session, path: string, query: Record<string, string> = {}): Promise<T> =>
   (await session.agent.get(`${API}${path}`).query(query).expect(200)).body as T;
 
-function echo(callingAet: string): number | null {
-  return spawnSync('echoscu', ['-aet', callingAet, '-aec', stack.config.dicomAet, '127.0.0.1', String(stack.config.dicomPort)]).status;
+async function echo(callingAet: string): Promise<number | null> {
+  return (await runTool('echoscu', ['-aet', callingAet, '-aec', stack.config.dicomAet, '127.0.0.1', String(stack.config.dicomPort)]))
+    .status;
 }
 
 const byAe = (row: AssociationStatisticsRow | undefined) =>
@@ -64,12 +64,12 @@ afterAll(async () => {
 
 describe('associations today', () => {
   it('counts each association by calling AE title, accepted and rejected', async () => {
-    expect(echo('ECHO_A')).toBe(0);
-    expect(echo('ECHO_A')).toBe(0);
+    expect(await echo('ECHO_A')).toBe(0);
+    expect(await echo('ECHO_A')).toBe(0);
     const file = join(dir, 'b.dcm');
     writeFileSync(file, tinyStudy({ seed: 'assoc-b', patientName: 'Assoc^B', patientId: 'AS-B' }));
-    expect(storeFiles([file], { port: stack.config.dicomPort, callingAet: 'STORE_B' }).failed).toEqual([]);
-    expect(echo('STRANGER')).not.toBe(0);
+    expect((await storeFiles([file], { port: stack.config.dicomPort, callingAet: 'STORE_B' })).failed).toEqual([]);
+    expect(await echo('STRANGER')).not.toBe(0);
 
     const query = { unit: 'day', startdate: today, enddate: today };
     const [row] = await until(

@@ -82,12 +82,19 @@ async function restoreAndStart(
   backupDir: string | null,
   name: string,
 ): Promise<{ stack: Stack; before: Awaited<ReturnType<typeof keyRows>> }> {
-  // One restored product at a time: each takes the original's DICOM port, kept in its database.
+  // One restored product at a time.
   for (const running of stacks.splice(0)) await running.stop();
   const dataDir = join(root, name);
   // null: restored already (the caller checked the restore's own answer).
   if (backupDir !== null) expect((await restoreBackup({ ...NAMES, backupDir, dataDir })).files).toBeGreaterThan(0);
-  const stack = await startStack({ dataDir });
+  // Its database holds the original's DICOM port, which the original still listens on (with the
+  // DICOM front receiver on, the adapter itself binds it): the copy gets a port of its own.
+  const stack = await startStack({
+    dataDir,
+    beforeAdapter: async (config, sql) => {
+      await sql('update providers set port = $1', [config.dicomPort]);
+    },
+  });
   stacks.push(stack);
   // Read before anyone signs in (a sign-in writes to accounts).
   return { stack, before: await keyRows(stack) };

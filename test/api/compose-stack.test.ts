@@ -60,7 +60,7 @@ describe('the compose stack, run natively with compose’s environments', () => 
 
     const sent = join(stack.root, 'study.dcm');
     writeFileSync(sent, tinyStudy({ seed: 'compose', patientName: 'Compose^Check', patientId: 'C-1', modality: 'CT' }));
-    expect(storeFiles([sent], { port: stack.ports.dicom, aet: 'PACS' }).failed).toEqual([]);
+    expect((await storeFiles([sent], { port: stack.ports.dicom, aet: 'PACS' })).failed).toEqual([]);
     await waitForStudies(admin, 1);
     const listed = await admin.agent.get(`${API}/studies/search`).query({ limit: 10 });
     expect(listed.body.Items).toHaveLength(1);

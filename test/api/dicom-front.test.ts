@@ -4,17 +4,17 @@
  * corpus in several transfer syntaxes arrive in Orthanc with the very pixel data sent, and in
  * the study index with the calling AE title; C-ECHO is answered; C-FIND is piped to Orthanc and
  * answered; an AE title file meta claims in a browser import grants nothing, while the same AE
- * title by C-STORE does; a file Orthanc refuses goes to failed/ while the others go on; an unknown
+ * title by C-STORE does, also after a full rebuild of the index; a file Orthanc refuses goes to failed/ while the others go on; an unknown
  * AE title is refused at association once anonymous users are off.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { sendFiles, storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { sendFiles, spoolDrained, storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { setAnonymousUsers } from '../harness/network.ts';
 import { fileMetaHeader, spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
@@ -61,16 +61,8 @@ async function orthancFileOf(sopUid: string): Promise<Buffer> {
   return orthanc<Buffer>(`/instances/${instance.ID}/file`);
 }
 
-const readySpool = () => readdirSync(spoolFolders(stack.dataDir, stack.config.dicomPort).ready).filter((name) => name.endsWith('.dcm'));
-
-/** Waits until the drain handed every spooled file to Orthanc. */
-async function drained(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (readySpool().length > 0) {
-    if (Date.now() > deadline) throw new Error(`spool not drained: ${readySpool().join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waits until the drain handed every spooled file to Orthanc (the harness's wait, called by hand where the adapter was killed). */
+const drained = () => spoolDrained(stack.dataDir, stack.config.dicomPort, 30_000);
 
 beforeAll(async () => {
   // The adapter in its own process: storescu (spawnSync) blocks this one.
@@ -87,7 +79,7 @@ afterAll(async () => {
 describe('the DICOM front receiver', () => {
   it('stores the corpus in Orthanc byte for byte, and indexes it with the calling AE title', async () => {
     const files = CORPUS.map((name) => join(FILES, name));
-    expect(storeFiles(files, { port: stack.config.dicomPort, callingAet: 'FRONT_CORPUS' }).failed).toEqual([]);
+    expect((await storeFiles(files, { port: stack.config.dicomPort, callingAet: 'FRONT_CORPUS' })).failed).toEqual([]);
     await drained();
     for (const file of files) {
       const sent = readFileSync(file);
@@ -159,7 +151,7 @@ describe('the DICOM front receiver', () => {
     await admin.agent.post(`${API}/import/files`).set(admin.csrf).attach('files', forged, 'forged.dcm').expect(200);
     const sentFile = join(dir, 'sent.dcm');
     writeFileSync(sentFile, tinyStudy({ seed: 'front-sent', patientName: 'Sent^ByModality', patientId: 'FRONT2' }));
-    expect(storeFiles([sentFile], { port: stack.config.dicomPort, callingAet: 'FRONT_LIMITED' }).failed).toEqual([]);
+    expect((await storeFiles([sentFile], { port: stack.config.dicomPort, callingAet: 'FRONT_LIMITED' })).failed).toEqual([]);
     const studies = [tinyStudyUids('front-forged').study, tinyStudyUids('front-sent').study];
     await waitForIndexedStudies(stack, studies);
 
@@ -171,6 +163,19 @@ describe('the DICOM front receiver', () => {
     const reader = await signIn(stack.baseUrl, 'front_reader', 'front-reader-1');
     const listed = (await reader.agent.get(`${API}/studies/search`).expect(200)).body.Items as { StudyInstanceUID: string }[];
     expect(listed.map((item) => item.StudyInstanceUID)).toEqual([studies[1]]);
+
+    // A full rebuild from Orthanc alone, long after the association (the senders are kept for
+    // ever, one row per series): the AE title, and what the limited reader sees, come back.
+    await stack.sql(`update dicom_front_senders set received_at = now() - interval '400 days'`);
+    await stack.sql('delete from studies');
+    await stack.sql('delete from orthanc_changes_cursor');
+    await waitForIndexedStudies(stack, studies);
+    const rebuilt = await stack.sql<{ ae_title: string }>('select ae_title from series where series_instance_uid = $1', [
+      tinyStudyUids('front-sent').series,
+    ]);
+    expect(rebuilt.map((row) => row.ae_title)).toEqual(['FRONT_LIMITED']);
+    const relisted = (await reader.agent.get(`${API}/studies/search`).expect(200)).body.Items as { StudyInstanceUID: string }[];
+    expect(relisted.map((item) => item.StudyInstanceUID)).toEqual([studies[1]]);
   });
 
   it('moves a file Orthanc refuses to failed/ and goes on with the others', async () => {
@@ -183,7 +188,7 @@ describe('the DICOM front receiver', () => {
     // The adapter killed and started again finds the broken file, as after a crash.
     await stack.stopAdapter('SIGKILL');
     await stack.startAdapter();
-    expect(storeFiles([good], { port: stack.config.dicomPort, callingAet: 'FRONT_AFTER' }).failed).toEqual([]);
+    expect((await storeFiles([good], { port: stack.config.dicomPort, callingAet: 'FRONT_AFTER' })).failed).toEqual([]);
     await drained();
     expect(existsSync(join(folders.failed, '00000000000001-1-000001.dcm'))).toBe(true);
     await waitForIndexedStudies(stack, [tinyStudyUids('front-after').study]);

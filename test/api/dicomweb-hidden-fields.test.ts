@@ -35,7 +35,7 @@ beforeAll(async () => {
     file,
     tinyStudy({ seed: 'hidden-1', institutionName: 'Secret Hospital', patientName: 'Secret^Patient', patientId: 'HID-1', modality: 'CT' }),
   );
-  expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles([file], { port: stack.config.dicomPort })).failed).toEqual([]);
   admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
   const call = (path: string, form: Record<string, string>) =>
     admin.agent.post(`${API}${path}`).set(admin.csrf).type('form').send(form).expect(200);

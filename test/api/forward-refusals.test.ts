@@ -20,8 +20,8 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyInstance } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { createSendDestination, finishedForward, pixelsByUid } from '../harness/network.ts';
-import { freePort } from '../../scripts/services/process.ts';
+import { createSendDestination, finishedForward, pixelsByUid, until } from '../harness/network.ts';
+import { freePort, portIsFree } from '../../scripts/services/process.ts';
 
 let stack: Stack;
 let admin: Session;
@@ -100,7 +100,7 @@ beforeAll(async () => {
     writeFileSync(file, tinyInstance({ patientId: 'FWD-R', patientName: 'Refused^Some', studyUid: ct.studyInstanceUid, ...place }));
     return file;
   });
-  expect(storeFiles([...ct.files, ...scFiles], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed).toEqual([]);
+  expect((await storeFiles([...ct.files, ...scFiles], { port: stack.config.dicomPort, aet: stack.config.dicomAet })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid], 3);
 }, 240_000);
 
@@ -234,7 +234,8 @@ describe('a destination that refuses some instances', () => {
       return { file, ...place };
     });
     expect(
-      storeFiles([...study.files, ...small.map((one) => one.file)], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed,
+      (await storeFiles([...study.files, ...small.map((one) => one.file)], { port: stack.config.dicomPort, aet: stack.config.dicomAet }))
+        .failed,
     ).toEqual([]);
     await waitForIndexedStudies(stack, [study.studyInstanceUid], 3);
     const folder = join(workDir, 'qr');
@@ -258,6 +259,12 @@ describe('a destination that refuses some instances', () => {
       ].join('\n'),
     );
     peers.push(spawn('dcmqrscp', ['-c', config, String(port)], { stdio: 'ignore' }));
+    // The forward must not start before dcmqrscp listens (it was refused at connect on a loaded machine).
+    await until(
+      async () => !(await portIsFree(port)),
+      (listening) => listening,
+      'dcmqrscp listening',
+    );
     const destination = await createSendDestination(admin, {
       Name: 'Quota',
       IPAddress: '127.0.0.1',

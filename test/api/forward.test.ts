@@ -45,7 +45,7 @@ beforeAll(async () => {
     patientName: 'Forward^Ct',
     patientId: 'FWD-1',
   });
-  const stored = storeFiles(ct.files, { port: stack.config.dicomPort, aet: stack.config.dicomAet });
+  const stored = await storeFiles(ct.files, { port: stack.config.dicomPort, aet: stack.config.dicomAet });
   expect(stored.failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
   destination = (
@@ -113,7 +113,7 @@ describe('forward', () => {
     const seed = 'forward-hidden';
     const file = join(workDir, `${seed}.dcm`);
     writeFileSync(file, tinyStudy({ seed, patientName: 'Hidden^Mr', patientId: 'FWD-2', modality: 'MR' }));
-    storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet });
+    await storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet });
     await waitForIndexedStudies(stack, [tinyStudyUids(seed).study]);
     await createReader(admin, {
       id: 'ct_forwarder',
@@ -148,7 +148,7 @@ describe('forward', () => {
     writeFileSync(ctFile, tinyStudy({ seed: ctSeed, patientName: 'Mixed^Pat', patientId: 'FWD-3', modality: 'CT' }));
     writeFileSync(mrFile, tinyStudyInto({ seed: 'forward-mixed-mr', patientName: 'Mixed^Pat', patientId: 'FWD-3', modality: 'MR' }, study));
     for (const file of [ctFile, mrFile])
-      expect(storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed).toEqual([]);
+      expect((await storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet })).failed).toEqual([]);
     await waitForIndexedStudies(stack, [study], 2);
     const forwarder = await signIn(stack.baseUrl, 'ct_forwarder', 'forward-pass-1');
     rmSync(received, { recursive: true, force: true });

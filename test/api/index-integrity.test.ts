@@ -30,10 +30,10 @@ afterAll(async () => {
 });
 
 /** Writes a Part 10 file and sends it by storescu from `aet`. */
-function send(name: string, file: Buffer, aet = 'STORESCU'): void {
+async function send(name: string, file: Buffer, aet = 'STORESCU'): Promise<void> {
   const path = join(dir, `${name}.dcm`);
   writeFileSync(path, file);
-  const { failed } = storeFiles([path], { port: stack.config.dicomPort, callingAet: aet });
+  const { failed } = await storeFiles([path], { port: stack.config.dicomPort, callingAet: aet });
   expect(failed).toEqual([]);
 }
 
@@ -70,12 +70,12 @@ describe('one study under two PatientIDs (twins)', () => {
   const uids = tinyStudyUids('twin');
 
   it('does not stop the index: a later, unrelated study still appears, and both twins are listed', async () => {
-    send('twin-a', tinyStudy({ ...twin, patientId: 'PID-A' }));
+    await send('twin-a', tinyStudy({ ...twin, patientId: 'PID-A' }));
     await waitForList((items) => items.some((i) => i.PatientID === 'PID-A'), 'the first twin');
     // The same files (same Study/Series/SOP UIDs) under another PatientID: Orthanc makes a second
     // study, series and instance with the same UIDs.
-    send('twin-b', tinyStudy({ ...twin, patientId: 'PID-B' }));
-    send('third', tinyStudy({ seed: 'third', patientName: 'Third^Study', patientId: 'PID-C' }));
+    await send('twin-b', tinyStudy({ ...twin, patientId: 'PID-B' }));
+    await send('third', tinyStudy({ seed: 'third', patientName: 'Third^Study', patientId: 'PID-C' }));
     const items = await waitForList((all) => all.some((i) => i.PatientID === 'PID-C'), 'the third study');
     const twins = items.filter((i) => i.StudyInstanceUID === uids.study);
     expect(twins.map((i) => i.PatientID).sort()).toEqual(['PID-A', 'PID-B']);
@@ -115,7 +115,7 @@ describe('one study under two PatientIDs (twins)', () => {
 describe('a replaced instance (OverwriteInstances)', () => {
   it('updates the list at once with the replacement’s tags', async () => {
     const study = { seed: 'replaced', patientId: 'PID-R', modality: 'MR' };
-    send('replaced-old', tinyStudy({ ...study, patientName: 'Old^Name', studyDescription: 'Old description' }));
+    await send('replaced-old', tinyStudy({ ...study, patientName: 'Old^Name', studyDescription: 'Old description' }));
     await waitForList((items) => items.some((i) => i.PatientName === 'Old^Name'), 'the original');
     await admin.agent
       .post(`${API}/import/files`)
@@ -135,9 +135,9 @@ describe('the first instance fixes a study’s AE title and InstitutionName', ()
   it('a later series from another AE with an InstitutionName does not open the study to users limited to those', async () => {
     const first = { seed: 'claim-1', patientName: 'Claim^Study', patientId: 'PID-CLAIM', institutionName: '' };
     const studyUid = tinyStudyUids('claim-1').study;
-    send('claim-1', tinyStudy(first), 'AE_X');
+    await send('claim-1', tinyStudy(first), 'AE_X');
     await waitForList((items) => items.some((i) => i.PatientID === 'PID-CLAIM'), 'the claimed study');
-    send('claim-2', intoStudy({ ...first, seed: 'claim-2', institutionName: 'Hospital B' }, studyUid), 'AE_Y');
+    await send('claim-2', intoStudy({ ...first, seed: 'claim-2', institutionName: 'Hospital B' }, studyUid), 'AE_Y');
     await waitForList(
       (items) => items.some((i) => i.StudyInstanceUID === studyUid && i.NumberOfStudyRelatedSeries === 2),
       'the second series',
@@ -177,8 +177,8 @@ describe('a change PostgreSQL refuses', () => {
     // A real refusal by PostgreSQL (a check constraint added for this test), through the real follower.
     await stack.sql(`alter table studies add constraint test_refuse check (patient_id <> 'PID-REFUSED')`);
     try {
-      send('refused', tinyStudy({ seed: 'refused', patientName: 'Refused^Study', patientId: 'PID-REFUSED' }));
-      send('after', tinyStudy({ seed: 'after', patientName: 'After^Study', patientId: 'PID-AFTER' }));
+      await send('refused', tinyStudy({ seed: 'refused', patientName: 'Refused^Study', patientId: 'PID-REFUSED' }));
+      await send('after', tinyStudy({ seed: 'after', patientName: 'After^Study', patientId: 'PID-AFTER' }));
       const items = await waitForList((all) => all.some((i) => i.PatientID === 'PID-AFTER'), 'the study after the refused one');
       expect(items.some((i) => i.PatientID === 'PID-REFUSED')).toBe(false);
       const status = await admin.agent.get(`${API}/server/index/status`).expect(200);
@@ -194,8 +194,8 @@ describe('a change PostgreSQL refuses', () => {
 
 describe('reconciliation with Orthanc', () => {
   it('drops studies deleted through Orthanc’s own API and reads studies the index lacks', async () => {
-    send('recon-a', tinyStudy({ seed: 'recon-a', patientName: 'Recon^Gone', patientId: 'PID-RECON-A' }));
-    send('recon-b', tinyStudy({ seed: 'recon-b', patientName: 'Recon^Lost', patientId: 'PID-RECON-B' }));
+    await send('recon-a', tinyStudy({ seed: 'recon-a', patientName: 'Recon^Gone', patientId: 'PID-RECON-A' }));
+    await send('recon-b', tinyStudy({ seed: 'recon-b', patientName: 'Recon^Lost', patientId: 'PID-RECON-B' }));
     const a = tinyStudyUids('recon-a').study;
     const b = tinyStudyUids('recon-b').study;
     await waitForList((all) => [a, b].every((uid) => all.some((i) => i.StudyInstanceUID === uid)), 'both studies');

@@ -123,7 +123,7 @@ describe('activation', () => {
 describe('limits of the licence', () => {
   it('refuses a study beyond the limit by import and by C-STORE, never the ones before', async () => {
     // Study 1 by C-STORE, study 2 by import: both within the limit of 2.
-    expect(storeFiles([studyFile('lic-a')], { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed).toEqual([]);
+    expect((await storeFiles([studyFile('lic-a')], { port: stack.config.dicomPort, aet: stack.config.dicomAet })).failed).toEqual([]);
     const second = await admin.agent.post(`${API}/import/files`).set(admin.csrf).attach('files', studyFile('lic-b'), 'b.dcm').expect(200);
     expect(second.body.Files[0]).toMatchObject({ Status: 'Success' });
     await waitForIndexedStudies(stack, [tinyStudyUids('lic-a').study, tinyStudyUids('lic-b').study]);
@@ -136,7 +136,7 @@ describe('limits of the licence', () => {
     // The adapter closes DICOM stores; then storescu's third study is refused and not stored.
     await until('stores to close', async () => !(await info()).DatabaseStatus.AcceptingStudies);
     await until('Orthanc to listen again', async () => (await fetch(`${stack.config.orthanc.url}/system`).catch(() => null)) !== null);
-    const refused = storeFiles([studyFile('lic-d')], { port: stack.config.dicomPort, aet: stack.config.dicomAet });
+    const refused = await storeFiles([studyFile('lic-d')], { port: stack.config.dicomPort, aet: stack.config.dicomAet });
     expect(refused.sent).toBe(0);
     expect(await inOrthanc('lic-d')).toBe(false);
     expect(await inOrthanc('lic-a')).toBe(true);
@@ -147,7 +147,7 @@ describe('limits of the licence', () => {
     await activate(issuer.issue({ LicenseId: 'TEST-0002', LicenseType: 'Professional', MaxNumberOfWebConnection: 2 })).expect(200);
     await until('stores to open', async () => (await info()).DatabaseStatus.AcceptingStudies);
     await until('Orthanc to take the store', async () => {
-      storeFiles([studyFile('lic-e')], { port: stack.config.dicomPort, aet: stack.config.dicomAet });
+      await storeFiles([studyFile('lic-e')], { port: stack.config.dicomPort, aet: stack.config.dicomAet });
       return inOrthanc('lic-e');
     });
   });

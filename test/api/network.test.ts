@@ -61,7 +61,7 @@ async function orthanc<T>(path: string): Promise<T> {
 async function storeAs(callingAet: string, seed: string): Promise<boolean> {
   const file = join(workDir, `${seed}.dcm`);
   writeFileSync(file, tinyStudy({ seed, patientName: 'Net^Test', patientId: seed }));
-  storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet, callingAet });
+  await storeFiles([file], { port: stack.config.dicomPort, aet: stack.config.dicomAet, callingAet });
   const { url, user, password } = stack.config.orthanc;
   const response = await fetch(`${url}/tools/lookup`, {
     method: 'POST',

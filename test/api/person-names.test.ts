@@ -154,7 +154,7 @@ describe('a file that names no character set', () => {
       await setCharacterSet(charset);
       try {
         const file = unnamedCharsetStudy(seed, id, bytes);
-        const { failed } = storeFiles([file], { port: stack.config.dicomPort });
+        const { failed } = await storeFiles([file], { port: stack.config.dicomPort });
         expect(failed).toEqual([]);
         await waitForIndexedStudies(stack, [tinyStudyUids(seed).study]);
         const [row] = await stack.sql<{ patient_name: string }>('select patient_name from studies where patient_id = $1', [id]);

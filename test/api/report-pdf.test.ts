@@ -73,7 +73,7 @@ beforeAll(async () => {
   stack = await startStack();
   const file = join(dir, 'a.dcm');
   writeFileSync(file, tinyStudy({ seed: 'pdf-1', patientName: 'Yamada^Tarou=山田^太郎=やまだ^たろう', patientId: 'JP-1', modality: 'CT' }));
-  expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles([file], { port: stack.config.dicomPort })).failed).toEqual([]);
   admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
   for (let i = 0; i < 50 && (await admin.agent.get(`${API}/studies/search`)).body.Count < 1; i++)
     await new Promise((r) => setTimeout(r, 100));

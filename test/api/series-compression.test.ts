@@ -89,7 +89,7 @@ beforeAll(async () => {
     .sort()
     .map((file) => join(dir, 'ct', file));
   const jpeg = join(PYDICOM, 'test_files', 'JPGExtended.dcm');
-  expect(storeFiles([...ctFiles, jpeg], { port: stack.config.dicomPort, callingAet: 'MODALITY1' }).failed).toEqual([]);
+  expect((await storeFiles([...ctFiles, jpeg], { port: stack.config.dicomPort, callingAet: 'MODALITY1' })).failed).toEqual([]);
   await waitForStudies(admin, 2);
   ctPath = await seriesPathOf(ct.studyInstanceUid);
   const [jpegStudy] = (await admin.agent.get(`${API}/studies/search`).query({ PatientName: 'CompressedSamples^NM1' }).expect(200)).body

@@ -199,7 +199,7 @@ describe('API answers', () => {
       session,
       ['a', 'b', 'c'].map((seed) => ({ seed: `serving-${seed}`, patientName: `Serving^${seed}`, patientId: `SERVING-${seed}` })),
     );
-    const { failed } = storeFiles([`${PYDICOM}/test_files/CT_small.dcm`], { port: stack.config.dicomPort });
+    const { failed } = await storeFiles([`${PYDICOM}/test_files/CT_small.dcm`], { port: stack.config.dicomPort });
     expect(failed).toEqual([]);
     await waitForStudies(session, 4);
     study = tinyStudyUids('serving-a').study;

@@ -49,13 +49,13 @@ const C = tinyStudyUids('stats-c');
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
 /** Sends files by storescu from `aet`. */
-function send(aet: string, files: { study: TinyStudy; into?: string }[]): void {
+async function send(aet: string, files: { study: TinyStudy; into?: string }[]): Promise<void> {
   const paths = files.map(({ study, into }) => {
     const path = join(dir, `${study.seed}.dcm`);
     writeFileSync(path, into ? tinyStudyInto(study, into) : tinyStudy(study));
     return path;
   });
-  const { failed } = storeFiles(paths, { port: stack.config.dicomPort, callingAet: aet });
+  const { failed } = await storeFiles(paths, { port: stack.config.dicomPort, callingAet: aet });
   expect(failed).toEqual([]);
 }
 
@@ -66,7 +66,7 @@ beforeAll(async () => {
   stack = await startStack();
   dir = mkdtempSync(join(tmpdir(), 'pacs-stats-'));
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  send('MOD_NORTH', [
+  await send('MOD_NORTH', [
     {
       study: { seed: 'stats-a', patientName: 'Stat^A', patientId: 'ST-A', modality: 'CT', institutionName: 'North', studyDate: '20250310' },
     },
@@ -85,7 +85,7 @@ beforeAll(async () => {
       into: C.study,
     },
   ]);
-  send('MOD_SOUTH', [
+  await send('MOD_SOUTH', [
     {
       study: { seed: 'stats-b', patientName: 'Stat^B', patientId: 'ST-B', modality: 'MR', institutionName: 'South', studyDate: '20250310' },
     },

@@ -74,7 +74,7 @@ beforeAll(async () => {
   // The MR series joins the CT's study: one study, one series of each modality.
   dcmodify(mixedMr, '-m', `StudyInstanceUID=${MIXED_CT.study}`);
   const mrOnly = tiny('mr', { seed: 'export-mr', patientName: 'Mr^Only', patientId: 'EXP-4', modality: 'MR' });
-  const stored = storeFiles([...ct.files, ...bigCt.files, overlay, mixedCt, mixedMr, mrOnly], {
+  const stored = await storeFiles([...ct.files, ...bigCt.files, overlay, mixedCt, mixedMr, mrOnly], {
     port: stack.config.dicomPort,
     aet: stack.config.dicomAet,
   });

@@ -114,7 +114,7 @@ beforeAll(async () => {
 
   const file = join(dataDir, 'study.dcm');
   writeFileSync(file, tinyStudy(STUDY));
-  expect(storeFiles([file], { port: ports.dicom }).sent).toBe(1);
+  expect((await storeFiles([file], { port: ports.dicom })).sent).toBe(1);
   await until('the stored study in the list', async () => (await studiesListed()).includes(tinyStudyUids(STUDY.seed).study));
 }, 300_000);
 

@@ -39,7 +39,7 @@ describe('recycle bin crash safety', () => {
       patientName: 'Crash^Bin',
       patientId: 'BIN-CRASH',
     });
-    expect(storeFiles(ct.files, { port: stack.config.dicomPort }).failed).toEqual([]);
+    expect((await storeFiles(ct.files, { port: stack.config.dicomPort })).failed).toEqual([]);
     await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
     for (let i = 0; i < 200; i++) {
       const [row] = await stack.sql<{ n: number }>('select number_of_instances as n from studies where study_instance_uid = $1', [

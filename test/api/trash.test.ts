@@ -27,13 +27,13 @@ const C_MR = tinyStudyUids('trash-c-mr');
 const D = tinyStudyUids('trash-d');
 const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
-function store(files: { study: TinyStudy; into?: string }[]): void {
+async function store(files: { study: TinyStudy; into?: string }[]): Promise<void> {
   const paths = files.map(({ study, into }) => {
     const path = join(dir, `${study.seed}.dcm`);
     writeFileSync(path, into ? tinyStudyInto(study, into) : tinyStudy(study));
     return path;
   });
-  const { failed } = storeFiles(paths, { port: stack.config.dicomPort });
+  const { failed } = await storeFiles(paths, { port: stack.config.dicomPort });
   expect(failed).toEqual([]);
 }
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   stack = await startStack();
   dir = mkdtempSync(join(tmpdir(), 'pacs-trash-'));
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  store([
+  await store([
     { study: { seed: 'trash-a', patientName: 'Bin^Alpha', patientId: 'BIN-A', accessionNumber: 'ACC-A' } },
     { study: { seed: 'trash-b', patientName: 'Bin^Beta', patientId: 'BIN-B' } },
     { study: { seed: 'trash-c', patientName: 'Bin^Gamma', patientId: 'BIN-C', modality: 'CT' } },
@@ -265,7 +265,7 @@ describe('recycle bin', () => {
   it('brings a trashed study back when new images arrive, with a note', async () => {
     await moveToBin(admin, [{ StudyInstanceUID: D.study }]).expect(200);
     expect(await listed(admin)).not.toContain(D.study);
-    store([{ study: { seed: 'trash-d-late', patientName: 'Bin^Delta', patientId: 'BIN-D', modality: 'CT' }, into: D.study }]);
+    await store([{ study: { seed: 'trash-d-late', patientName: 'Bin^Delta', patientId: 'BIN-D', modality: 'CT' }, into: D.study }]);
     await waitForIndexedStudies(stack, [D.study], 2);
     for (let i = 0; i < 100 && !(await listed(admin)).includes(D.study); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     const study = (await admin.agent.get(`${API}/studies/find`).query({ uid: D.study }).expect(200)).body as StudyItem;

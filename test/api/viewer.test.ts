@@ -31,7 +31,7 @@ beforeAll(async () => {
       file,
       tinyStudy({ seed: seed!, institutionName: institution, patientName: 'Yamada^Tarou=山田^太郎', patientId: seed!, modality: 'CT' }),
     );
-    expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
+    expect((await storeFiles([file], { port: stack.config.dicomPort })).failed).toEqual([]);
   }
   admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
   const call = (path: string, form: Record<string, string>) =>

@@ -142,7 +142,7 @@ describe('worklist C-FIND', () => {
     expect(created.StudyInstanceUID).toBe(created.UID);
     expect(existsSync(fileOf(created.UID))).toBe(true);
 
-    const found = query(MODALITY_AET);
+    const found = await query(MODALITY_AET);
     expect(found.ok, found.stderr).toBe(true);
     expect(found.answers).toHaveLength(1);
     const [answer] = found.answers;
@@ -158,8 +158,8 @@ describe('worklist C-FIND', () => {
       ScheduledStationAETitle: 'CT_ROOM1',
     });
 
-    expect(query(MODALITY_AET, 'MR').answers).toEqual([]);
-    expect(query(MODALITY_AET, 'CT', '20300116').answers).toEqual([]);
+    expect((await query(MODALITY_AET, 'MR')).answers).toEqual([]);
+    expect((await query(MODALITY_AET, 'CT', '20300116')).answers).toEqual([]);
 
     // The list answers it too, with the spec's response shape.
     const list = await search({ PatientID: '%WL-%' });
@@ -171,14 +171,14 @@ describe('worklist C-FIND', () => {
   it('refuses an unregistered AE once anonymous users are off, and still answers the registered one', async () => {
     await setAnonymous(false);
     try {
-      const stranger = query('STRANGER');
+      const stranger = await query('STRANGER');
       expect(stranger.answers).toEqual([]);
       expect(stranger.ok).toBe(false);
-      expect(query(MODALITY_AET).answers).toHaveLength(1);
+      expect((await query(MODALITY_AET)).answers).toHaveLength(1);
     } finally {
       await setAnonymous(true);
     }
-    expect(query('STRANGER').answers).toHaveLength(1);
+    expect((await query('STRANGER')).answers).toHaveLength(1);
   }, 120_000);
 });
 
@@ -187,20 +187,20 @@ describe('worklist status', () => {
     const created = await create(
       entry({ PatientID: 'WL-2', AccessionNumber: 'ACC-WL-2', step: { ScheduledProcedureStepStartDate: '20300201' } }),
     );
-    expect(query(MODALITY_AET, 'CT', '20300201').answers).toHaveLength(1);
+    expect((await query(MODALITY_AET, 'CT', '20300201')).answers).toHaveLength(1);
 
     const path = join(dir, 'wl-2.dcm');
     writeFileSync(
       path,
       tinyStudy({ seed: 'wl-2', patientName: 'Yamada^Taro', patientId: 'WL-2', accessionNumber: 'ACC-WL-2', modality: 'CT' }),
     );
-    expect(storeFiles([path], { port: stack.config.dicomPort, callingAet: MODALITY_AET }).failed).toEqual([]);
+    expect((await storeFiles([path], { port: stack.config.dicomPort, callingAet: MODALITY_AET })).failed).toEqual([]);
 
     const started = await waitForStatus(created.UID, 'in_progress', 15_000);
     expect(started.PerformedStudyInstanceUID).toMatch(/^2\.25\./);
     expect(started.StartedAt).not.toBeNull();
     // Still on the modality's list while the exam goes on, marked as started.
-    const during = query(MODALITY_AET, 'CT', '20300201');
+    const during = await query(MODALITY_AET, 'CT', '20300201');
     expect(during.answers).toHaveLength(1);
     expect(readFileSync(fileOf(created.UID)).includes(Buffer.from('STARTED'))).toBe(true);
 
@@ -208,7 +208,7 @@ describe('worklist status', () => {
     const completed = await waitForStatus(created.UID, 'completed', 40_000);
     expect(completed.CompletedAt).not.toBeNull();
     expect(existsSync(fileOf(created.UID))).toBe(false);
-    expect(query(MODALITY_AET, 'CT', '20300201').answers).toEqual([]);
+    expect((await query(MODALITY_AET, 'CT', '20300201')).answers).toEqual([]);
   }, 60_000);
 
   it('deletes an entry: its file goes, C-FIND and the list no longer find it', async () => {
@@ -218,7 +218,7 @@ describe('worklist status', () => {
     expect(existsSync(fileOf(created.UID))).toBe(true);
     await admin.agent.delete(`${API}/mwm/delete`).query({ uid: created.UID }).set(admin.csrf).expect(200);
     expect(existsSync(fileOf(created.UID))).toBe(false);
-    expect(query(MODALITY_AET, 'CT', '20300301').answers).toEqual([]);
+    expect((await query(MODALITY_AET, 'CT', '20300301')).answers).toEqual([]);
     expect((await search({ PatientID: 'WL-3' })).Count).toBe(0);
     expect((await search({ PatientID: 'WL-3', Status: 'deleted' })).Items[0]?.Status).toBe('deleted');
     await admin.agent.delete(`${API}/mwm/delete`).query({ uid: created.UID }).set(admin.csrf).expect(404);

@@ -60,7 +60,7 @@ beforeAll(async () => {
   const dicom = join(workDir, 'report.dcm');
   run('pdf2dcm', ['+t', TITLE, '+pn', 'Document^Pdf', '+pi', 'DOC-1', '+sg', '-k', 'StudyDate=20240502', pdfFile, dicom]);
   studyUid = /\[([^\]]*)\]/.exec(run('dcmdump', ['-q', '+P', '0020,000d', dicom]))?.[1] ?? '';
-  expect(storeFiles([dicom], { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles([dicom], { port: stack.config.dicomPort })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [studyUid]);
 });
 

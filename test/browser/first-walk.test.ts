@@ -80,7 +80,7 @@ beforeAll(async () => {
     freshCopy('cr-no-pixels', 'charset_files/chrJapMulti.dcm'),
     freshCopy('japanese', 'charset_files/chrH31.dcm'),
   ];
-  const result = storeFiles(files, { port: stack.config.dicomPort });
+  const result = await storeFiles(files, { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
   await waitForIndexedStudies(stack, [...studyOf.values()]);
 });

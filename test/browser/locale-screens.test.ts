@@ -47,7 +47,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-locale-'));
   ct = generateCt({ out: join(workDir, 'ct'), slices: 8, size: 128, studyUidSeed: 'locale-screens', patientName: 'Locale^Reader' });
-  expect(storeFiles(ct.files, { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles(ct.files, { port: stack.config.dicomPort })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   // Answered, so the first-run time zone question (asked in the screen's language) stays away.

@@ -28,7 +28,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   const { file, study } = japaneseNameStudy(dir, 'bnames-1', 'JP-NAMES');
-  expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles([file], { port: stack.config.dicomPort })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [study]);
 });
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-phone-'));
   ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: 256, studyUidSeed: 'phone-viewer', patientName: 'Phone^Reader' });
-  expect(storeFiles(ct.files, { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles(ct.files, { port: stack.config.dicomPort })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
 });
 

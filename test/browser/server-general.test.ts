@@ -3,8 +3,12 @@
  * users get the release-notes dialog): an administrator reads the server status (the data folder
  * with its real path), renames the server (an empty name refused on the form); the credits list
  * react and express with their licences; a settings upgrade opens the release notes once; the
- * contact dialog says whom to ask; the audit export form saves a collector. Desktop and phone.
+ * contact dialog says whom to ask; the audit export form saves a collector; with the DICOM front
+ * receiver on, its spool's counts after a study by storescu. Desktop and phone.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SETTINGS_VERSION } from '@pacs/common';
@@ -12,6 +16,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn } from '../harness/api.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
+import { storeFiles, tinyStudy } from '../harness/dicom.ts';
 import type { Shell } from './pages/shell.ts';
 
 let stack: Stack;
@@ -32,7 +37,15 @@ async function noSideways(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ edition: 'pacs' }), launchBrowser()]);
+  [stack, browser] = await Promise.all([startStack({ edition: 'pacs', env: { DICOM_FRONT: 'on' } }), launchBrowser()]);
+  // One instance through the front receiver, so that its counts show on the server screen.
+  const dir = mkdtempSync(join(tmpdir(), 'pacs-server-'));
+  try {
+    writeFileSync(join(dir, 'one.dcm'), tinyStudy({ seed: 'server-front', patientName: 'Front^Count', patientId: 'SRV-1' }));
+    expect((await storeFiles([join(dir, 'one.dcm')], { port: stack.config.dicomPort })).failed).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   // A first load stores the settings; then they are made one version older, as after an upgrade.
   const api = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   await api.agent.get(`${API}/service/settings`).expect(200);
@@ -99,6 +112,18 @@ describe('admin/server/general', () => {
     await screenshot(admin.page, 'server-general-desktop');
   });
 
+  it('shows the DICOM front receiver’s spool', async () => {
+    await admin.page.setViewportSize({ width: 1440, height: 900 });
+    const card = admin.page.locator('section[aria-labelledby="server-front-title"]');
+    await card.getByRole('heading', { name: 'DICOM receiver' }).waitFor();
+    await card.getByRole('row', { name: 'Waiting for the archive 0' }).waitFor();
+    await card.getByRole('row', { name: 'Refused by the archive (see the log) 0' }).waitFor();
+    await card.getByRole('row', { name: 'Handed to the archive since the start 1' }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(admin.page, 'server-general-front-desktop');
+    await admin.page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('fits a phone', async () => {
     const phone = await newPage(browser, { width: 390, height: 844 });
     try {
@@ -107,6 +132,10 @@ describe('admin/server/general', () => {
       await phoneShell.dismissTimeZoneIfAsked();
       await phone.page.locator('table.server-folders').getByText(stack.dataDir, { exact: true }).waitFor();
       await screenshot(phone.page, 'server-general-phone');
+      const front = phone.page.locator('section[aria-labelledby="server-front-title"]');
+      await front.getByRole('row', { name: 'Handed to the archive since the start 1' }).waitFor();
+      await front.scrollIntoViewIfNeeded();
+      await screenshot(phone.page, 'server-general-front-phone');
       await noSideways(phone.page);
     } finally {
       await phone.context.close();

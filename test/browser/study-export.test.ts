@@ -32,7 +32,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pacs-bexport-'));
   try {
     const ct = generateCt({ out: dir, slices: 200, size: 256, studyUidSeed: 'bexp-big', patientName: 'Big^Bert', patientId: 'EX-3' });
-    expect(storeFiles(ct.files, { port: stack.config.dicomPort, aet: stack.config.dicomAet }).failed).toEqual([]);
+    expect((await storeFiles(ct.files, { port: stack.config.dicomPort, aet: stack.config.dicomAet })).failed).toEqual([]);
     await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

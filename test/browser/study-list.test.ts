@@ -28,7 +28,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   const files = [...CHARSET_FILES.map((f) => `${PYDICOM}/charset_files/${f}`), ...SAMPLE_FILES.map((f) => `${PYDICOM}/test_files/${f}`)];
-  const result = storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' });
+  const result = await storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' });
   expect(result.failed).toEqual([]);
   studyCount = (await orthancStatistics(stack.config)).CountStudies;
   expect(studyCount).toBe(files.length);
@@ -180,7 +180,7 @@ describe('study list', () => {
     await list.sortBy('Patient Name');
     // Let the heartbeat record the page's current marker before anything changes.
     await page.waitForTimeout(1_500);
-    const result = storeFiles([`${PYDICOM}/charset_files/chrGerm.dcm`], { port: stack.config.dicomPort, callingAet: 'MODALITY1' });
+    const result = await storeFiles([`${PYDICOM}/charset_files/chrGerm.dcm`], { port: stack.config.dicomPort, callingAet: 'MODALITY1' });
     expect(result.failed).toEqual([]);
     await list.updatedNotice.waitFor({ timeout: 40_000 });
     await screenshot(page, 'study-list-updated');

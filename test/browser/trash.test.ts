@@ -29,7 +29,7 @@ let admin: Session;
 let open: OpenPage | undefined;
 
 /** One study of two series (the one that goes to the bin) and one that stays. */
-function storeStudies(): void {
+async function storeStudies(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'pacs-btrash-'));
   try {
     const binned = { seed: 'btrash-1', patientName: 'Bin^Anna', patientId: 'T-1', studyDescription: 'CT chest', modality: 'CT' };
@@ -39,7 +39,7 @@ function storeStudies(): void {
       'c.dcm': tinyStudy({ seed: 'btrash-2', patientName: 'Stay^Bert', patientId: 'T-2', studyDescription: 'MR head', modality: 'MR' }),
     };
     for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, name), data);
-    const { failed } = storeFiles(
+    const { failed } = await storeFiles(
       Object.keys(files).map((name) => join(dir, name)),
       { port: stack.config.dicomPort },
     );
@@ -52,7 +52,7 @@ function storeStudies(): void {
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  storeStudies();
+  await storeStudies();
   await waitForStudies(admin, 2);
   await waitForIndexedStudies(stack, [tinyStudyUids('btrash-1').study], 2);
   // list_note keeps the Edit folder on the toolbar, so the test sees Delete missing from it.

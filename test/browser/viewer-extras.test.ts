@@ -122,7 +122,7 @@ beforeAll(async () => {
       false,
     ),
   ];
-  const result = storeFiles(files, { port: stack.config.dicomPort });
+  const result = await storeFiles(files, { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
   await waitForIndexedStudies(stack, [baseline.study, followUp.study, stranger.study]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid], 2);

@@ -75,7 +75,7 @@ beforeAll(async () => {
     );
     return file;
   });
-  expect(storeFiles(files, { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles(files, { port: stack.config.dicomPort })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [studyUid], 4);
   ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
 });

@@ -67,7 +67,7 @@ beforeAll(async () => {
   });
   const ct = generateCt({ out: join(workDir, 'ct'), slices: 8, size: 256, studyUidSeed: 'hidden-viewer' });
   ctStudy = ct.studyInstanceUid;
-  expect(storeFiles([...files, ...ct.files], { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles([...files, ...ct.files], { port: stack.config.dicomPort })).failed).toEqual([]);
 
   const admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   const call = (path: string, form: Record<string, string>) =>

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const tags = ['(0008,0050)=ACC-PANEL-7', '(0008,0090)=Referrer^Rita', '(0008,0080)=North Clinic'];
   const run = spawnSync('dcmodify', ['-nb', ...tags.flatMap((tag) => ['-m', tag]), ...ct.files], { encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
-  expect(storeFiles(ct.files, { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles(ct.files, { port: stack.config.dicomPort })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
 });
 

@@ -74,7 +74,7 @@ beforeAll(async () => {
   dcmodify(mr.files, '-m', '(0008,0060)=MR', '-m', '(0008,103e)=Axial T1');
   const second = copySeries(mr.files, join(workDir, 'mr-t2'), '(0020,0011)=3', '(0008,103e)=Axial T2');
   mrSecond = tagOf(second[0] ?? '', '0020,000e');
-  const result = storeFiles([...ct.files, ...scout, ...mr.files, ...second], { port: stack.config.dicomPort });
+  const result = await storeFiles([...ct.files, ...scout, ...mr.files, ...second], { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid, mr.studyInstanceUid], 2);
 

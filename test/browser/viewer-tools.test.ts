@@ -78,7 +78,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-tools-'));
   ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: SIZE, studyUidSeed: 'viewer-tools' });
-  const result = storeFiles([...ct.files, ...invalidSeries()], { port: stack.config.dicomPort });
+  const result = await storeFiles([...ct.files, ...invalidSeries()], { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid, ...invalid.values()]);
 

@@ -74,7 +74,7 @@ beforeAll(async () => {
       pixel: thoraxPixel,
     }),
   );
-  expect(storeFiles([file], { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles([file], { port: stack.config.dicomPort })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [studyUid]);
   ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
 });

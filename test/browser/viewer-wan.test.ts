@@ -30,7 +30,7 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   workDir = mkdtempSync(join(tmpdir(), 'pacs-wan-'));
   ct = generateCt({ out: join(workDir, 'ct'), slices: 24, size: 256, studyUidSeed: 'viewer-wan', patientName: 'Wan^Reader' });
-  expect(storeFiles(ct.files, { port: stack.config.dicomPort }).failed).toEqual([]);
+  expect((await storeFiles(ct.files, { port: stack.config.dicomPort })).failed).toEqual([]);
   await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
 });
 

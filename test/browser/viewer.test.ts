@@ -108,7 +108,7 @@ beforeAll(async () => {
   ybr422Study = tag(ybr422, '0020,000d');
   const ct = generateCt({ out: join(workDir, 'ct'), slices: 20, size: 512, studyUidSeed: 'viewer-test' });
   ctStudy = ct.studyInstanceUid;
-  const result = storeFiles([...files, broken, ybr422, ...ct.files], { port: stack.config.dicomPort });
+  const result = await storeFiles([...files, broken, ybr422, ...ct.files], { port: stack.config.dicomPort });
   expect(result.failed).toEqual([]);
   await waitForIndexedStudies(stack, [...studyOf.values(), brokenStudy, ybr422Study, ctStudy]);
 

@@ -88,7 +88,7 @@ describe('/mwm', () => {
     await expect(row.textContent()).resolves.toContain('Scheduled');
     await screenshot(open.page, 'worklist-desktop');
 
-    const found = queryMr('20310405');
+    const found = await queryMr('20310405');
     expect(found.ok, found.stderr).toBe(true);
     expect(found.answers).toHaveLength(1);
     expect(found.answers[0]!.dataset).toMatchObject({ PatientID: 'MWM-UI-1', AccessionNumber: 'ACC-UI-1' });
@@ -102,8 +102,8 @@ describe('/mwm', () => {
     await worklist.field('Scheduled date').fill('2031-04-06');
     await worklist.save();
     await worklist.entryDialog.waitFor({ state: 'detached' });
-    expect(queryMr('20310405').answers).toEqual([]);
-    expect(queryMr('20310406').answers).toHaveLength(1);
+    expect((await queryMr('20310405')).answers).toEqual([]);
+    expect((await queryMr('20310406')).answers).toHaveLength(1);
 
     // Still selected after the edit.
     await expect(worklist.rows.first().getAttribute('aria-selected')).resolves.toBe('true');
@@ -112,7 +112,7 @@ describe('/mwm', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });
     await expect(worklist.count.textContent()).resolves.toBe('0 of 0 entries');
-    expect(queryMr('20310406').answers).toEqual([]);
+    expect((await queryMr('20310406')).answers).toEqual([]);
   });
 
   it('fits a phone', async () => {

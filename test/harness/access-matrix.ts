@@ -92,7 +92,7 @@ export async function startAccessMatrix(): Promise<{ stack: Stack; sessions: Rec
       for (const study of STUDIES) {
         const file = join(dir, `${study.seed}.dcm`);
         writeFileSync(file, tinyStudy(study));
-        const sent = storeFiles([file], { port: stack.config.dicomPort, callingAet: study.ae });
+        const sent = await storeFiles([file], { port: stack.config.dicomPort, callingAet: study.ae });
         if (sent.failed.length > 0) throw new Error(`storescu failed: ${JSON.stringify(sent.failed)}`);
       }
     } finally {

@@ -215,7 +215,7 @@ export async function startBadInputStack(): Promise<BadInputStack> {
     try {
       const file = join(dir, 'sweep.dcm');
       writeFileSync(file, tinyStudy({ seed: 'sweep-1', patientName: 'Sweep^Patient', patientId: 'SWEEP1', accessionNumber: 'ACC-SWEEP' }));
-      const { failed } = storeFiles([file], { port: stack.config.dicomPort, callingAet: 'SWEEP_AE' });
+      const { failed } = await storeFiles([file], { port: stack.config.dicomPort, callingAet: 'SWEEP_AE' });
       if (failed.length > 0) throw new Error(`storescu failed: ${JSON.stringify(failed)}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -4,12 +4,13 @@
  * transfer syntax and each group is sent with the matching proposal flag. One association per
  * group; `--no-halt` keeps going past a bad file, whose failure is reported.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dcmjs from 'dcmjs';
 import { uuidUid } from '../../scripts/demo/generate-ct.ts';
+import { spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
 
 /** storescu's proposal flag for a compressed transfer syntax; uncompressed need none. */
 const PROPOSE: Record<string, string> = {
@@ -66,6 +67,8 @@ type StoreTarget = { port: number; aet?: string; callingAet?: string; host?: str
 function storescuArgs(flag: string, group: string[], target: StoreTarget): string[] {
   return [
     ...(flag ? [flag] : []),
+    // Verbose: each file's answer status is printed (a refusal by status is silent otherwise).
+    '-v',
     '--no-halt',
     '-aet',
     target.callingAet ?? 'STORESCU',
@@ -91,11 +94,20 @@ function byProposal(files: string[]): Map<string, string[]> {
 function readStoreOutput(group: string[], stderr: string, result: StoreResult): void {
   const lines = stderr.split('\n');
   const failedFiles = new Set<string>();
+  let sending: string | undefined;
   for (const [index, line] of lines.entries()) {
     const match = /^E: (?:Store Failed, file|Bad DICOM file): (.+?):?$/.exec(line);
     if (match?.[1]) {
       failedFiles.add(match[1]);
       result.failed.push({ file: match[1], reason: (lines[index + 1] ?? '').replace(/^E:\s*/, '') });
+    }
+    sending = /^I: Sending file: (.+)$/.exec(line)?.[1] ?? sending;
+    // An answer with a failure status (the front receiver's "Refused: out of resources" when the
+    // licence's study limit is reached), which storescu does not count as an error.
+    const answer = /^I: Received Store Response \((.+)\)/.exec(line)?.[1];
+    if (answer && sending && !/^(Success|Warning)/.test(answer) && !failedFiles.has(sending)) {
+      failedFiles.add(sending);
+      result.failed.push({ file: sending, reason: answer });
     }
   }
   // storescu names a file it could not even parse only in a preceding error line.
@@ -109,24 +121,85 @@ function readStoreOutput(group: string[], stderr: string, result: StoreResult): 
   }
 }
 
-export function storeFiles(files: string[], target: StoreTarget): StoreResult {
+/**
+ * What the archive must do after a send before a test may look for the files in Orthanc: with
+ * the DICOM front receiver on, a C-STORE is acknowledged once the file is in the front's spool,
+ * and the drain hands it to Orthanc a moment later (docs/decisions.md "A front receiver for
+ * DICOM ingest"). startStack registers its wait here under its DICOM port; every send below
+ * waits once, so no test waits on its own.
+ */
+const settlers = new Map<number, () => Promise<void>>();
+
+/** Called by the stack harness: `settle` resolves once what was sent to `port` is in Orthanc. */
+export function registerDicomReceiver(port: number, settle: () => Promise<void>): () => void {
+  settlers.set(port, settle);
+  return () => {
+    if (settlers.get(port) === settle) settlers.delete(port);
+  };
+}
+
+/**
+ * Resolves once the front receiver's spool for `port` under `dataDir` holds no file waiting for
+ * Orthanc (the drain deletes a file once Orthanc answered 200, or moves it to failed/).
+ */
+export async function spoolDrained(dataDir: string, port: number, timeoutMs = 60_000): Promise<void> {
+  const { ready } = spoolFolders(dataDir, port);
+  const waiting = () => (existsSync(ready) ? readdirSync(ready).filter((name) => name.endsWith('.dcm')) : []);
+  const deadline = Date.now() + timeoutMs;
+  while (waiting().length > 0) {
+    if (Date.now() > deadline) throw new Error(`the DICOM front's spool did not drain: ${waiting().join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until what was sent to `port` is in Orthanc (at once when no front receiver listens there). */
+export async function settled(port: number): Promise<void> {
+  await settlers.get(port)?.();
+}
+
+/** Runs a dcmtk tool without blocking this process (the adapter may run in it): its exit status and error output. */
+export function runTool(
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<{ status: number | null; stderr: string; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    const timer = options.timeoutMs ? setTimeout(() => child.kill('SIGKILL'), options.timeoutMs) : undefined;
+    child.on('error', reject);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stderr, stdout });
+    });
+  });
+}
+
+/** Sends the files by storescu, one association per transfer syntax, and waits until they are in Orthanc. */
+export async function storeFiles(files: string[], target: StoreTarget): Promise<StoreResult> {
   const result: StoreResult = { sent: 0, failed: [] };
   for (const [flag, group] of byProposal(files)) {
-    const run = spawnSync('storescu', storescuArgs(flag, group, target), { encoding: 'utf8' });
+    const run = await runTool('storescu', storescuArgs(flag, group, target));
     readStoreOutput(group, run.stderr, result);
   }
+  await settled(target.port);
   return result;
 }
 
 /**
  * Sends uncompressed files by storescu without blocking the event loop (readers keep running in
- * the test meanwhile), with TCP_NODELAY=1 as a fast modality would. Answers the files the archive
+ * the test meanwhile), with TCP_NODELAY=1 as a fast modality would (unless `noDelay` is false). Answers the files the archive
  * acknowledged and those it did not (refused, or never answered because the association died):
- * what a modality sends again.
+ * what a modality sends again. Unlike the other sends it does not wait for the front receiver's
+ * spool to drain: its callers kill the receiver meanwhile, and wait themselves once it is back.
  */
 export function sendFiles(
   files: readonly string[],
   target: { port: number; aet?: string; callingAet?: string },
+  options: { noDelay?: boolean } = {},
 ): Promise<{ acknowledged: string[]; unacknowledged: string[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -143,7 +216,7 @@ export function sendFiles(
         ...files,
       ],
       {
-        env: { ...process.env, TCP_NODELAY: '1' },
+        env: { ...process.env, ...(options.noDelay === false ? {} : { TCP_NODELAY: '1' }) },
         stdio: ['ignore', 'ignore', 'pipe'],
       },
     );
@@ -168,7 +241,7 @@ export function sendFiles(
  * several): one result per list. Files of one list must share a transfer syntax.
  */
 export async function storeFilesInParallel(lists: string[][], target: StoreTarget): Promise<StoreResult[]> {
-  return Promise.all(
+  const results = await Promise.all(
     lists.map(async (files) => {
       const result: StoreResult = { sent: 0, failed: [] };
       const [[flag, group]] = [...byProposal(files)] as [[string, string[]]];
@@ -184,6 +257,8 @@ export async function storeFilesInParallel(lists: string[][], target: StoreTarge
       return result;
     }),
   );
+  await settled(target.port);
+  return results;
 }
 
 /** Orthanc's own counts, read over its REST API (the oracle for what the index must hold). */
@@ -326,17 +401,17 @@ export interface WorklistAnswer {
  * came back (each answer extracted to a file with `-X` and read back), and whether findscu itself
  * succeeded (a refused association fails it).
  */
-export function findWorklist(
+export async function findWorklist(
   target: { port: number; aet?: string; host?: string },
   callingAet: string,
   keys: readonly string[],
-): { ok: boolean; answers: WorklistAnswer[]; stderr: string } {
+): Promise<{ ok: boolean; answers: WorklistAnswer[]; stderr: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'pacs-findscu-'));
   try {
     const args = ['-W', '-X', '-od', dir, '-aet', callingAet, '-aec', target.aet ?? 'PACS'];
     for (const key of keys) args.push('-k', key);
     args.push(target.host ?? '127.0.0.1', String(target.port));
-    const run = spawnSync('findscu', args, { encoding: 'utf8', env: { ...process.env, TCP_NODELAY: '1' }, timeout: 30_000 });
+    const run = await runTool('findscu', args, { env: { ...process.env, TCP_NODELAY: '1' }, timeoutMs: 30_000 });
     const answers = readdirSync(dir)
       .filter((name) => name.startsWith('rsp'))
       .sort()

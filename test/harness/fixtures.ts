@@ -51,7 +51,7 @@ export async function storeTinyStudies(
       writeFileSync(file, tinyStudy(study));
       return file;
     });
-    const { failed } = storeFiles(files, { port: stack.config.dicomPort, callingAet: options.callingAet });
+    const { failed } = await storeFiles(files, { port: stack.config.dicomPort, callingAet: options.callingAet });
     if (failed.length > 0) throw new Error(`storescu failed: ${JSON.stringify(failed)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -39,7 +39,7 @@ export async function startSampleArchive(): Promise<{ stack: Stack; admin: Sessi
       ...Object.keys(CHARSET_NAMES).map((f) => `${PYDICOM}/charset_files/${f}`),
       ...SAMPLES.map((f) => `${PYDICOM}/test_files/${f}`),
     ];
-    const result = storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' });
+    const result = await storeFiles(files, { port: stack.config.dicomPort, callingAet: 'MODALITY1' });
     expect(result.failed).toEqual([]);
     const studyCount = (await orthancStatistics(stack.config)).CountStudies;
     // Distinct files, fewer studies: pydicom's MR samples share one study.

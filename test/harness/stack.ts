@@ -14,6 +14,7 @@ import { startOrthanc, type OrthancIndex, type RunningOrthanc } from '../../scri
 import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
 import { freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
 import { loadOrCreateSecrets } from '../../scripts/services/secrets.ts';
+import { registerDicomReceiver, spoolDrained } from './dicom.ts';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -41,6 +42,11 @@ export interface StackOptions {
    * Orthanc's index, whose SQLite rival keeps its own durability.
    */
   durablePostgres?: boolean;
+  /**
+   * Runs once PostgreSQL and Orthanc are up, before the adapter starts: how a restored copy on
+   * the original's machine is given its own DICOM port (its database holds the original's).
+   */
+  beforeAdapter?: (config: Config, sql: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>;
 }
 
 export interface Stack {
@@ -97,6 +103,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ORTHANC_LOG_FILES: join(dataDir, 'orthanc.log'),
     // CLIENT_DIR runs browser tests against a build of one's own (others may be rebuilding client/dist).
     ...(process.env.CLIENT_DIR ? { CLIENT_DIR: process.env.CLIENT_DIR } : {}),
+    // DICOM_FRONT=on|off in the test's environment runs every stack with the front receiver on or
+    // off (a test's own env still wins): how the DICOM suites are run both ways.
+    ...(process.env.DICOM_FRONT ? { DICOM_FRONT: process.env.DICOM_FRONT } : {}),
     ...options.env,
   };
   const config = loadConfig(configEnv);
@@ -189,15 +198,44 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Orthanc's index is in PostgreSQL: the cluster and its database first.
     await launchPostgres();
     await launchOrthanc();
-    await launchAdapter();
     pool = new pg.Pool({ ...config.pg, max: 4 });
     pool.on('error', () => undefined);
+    const early = pool;
+    await options.beforeAdapter?.(config, (text, params) => early.query(text, params));
+    await launchAdapter();
   } catch (error) {
     await stop();
     throw error;
   }
 
   const sqlPool = pool;
+  /**
+   * Resolves once the study index's follower has applied every change Orthanc has: a test that
+   * finds a study in the index must find all of it (the DICOM tools once blocked this process, and
+   * the in-process follower with it, until storescu was done; with the front on, the drain hands
+   * a study over instance by instance).
+   */
+  const indexCaughtUp = async () => {
+    const authorization = 'Basic ' + Buffer.from(`${config.orthanc.user}:${config.orthanc.password}`).toString('base64');
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      // Orthanc down (a test stopped it): nothing it could hand the index.
+      const answer = await fetch(`${config.orthanc.url}/changes?last`, { headers: { authorization } }).catch(() => null);
+      if (!answer?.ok) return;
+      const { Last } = (await answer.json()) as { Last: number };
+      const [cursor] = (await sqlPool.query<{ last_seq: string }>('select last_seq from orthanc_changes_cursor')).rows;
+      if (cursor && Number(cursor.last_seq) >= Last) return;
+      if (Date.now() > deadline) throw new Error(`the study index did not catch up with Orthanc (change ${Last})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  // Every send of the DICOM helpers waits for the front receiver's spool to drain (when it is on)
+  // and for the index to take what Orthanc holds: the adapter's follower runs while storescu
+  // sends, and a study found in the index may still miss its last instances.
+  const unregister = registerDicomReceiver(config.dicomPort, async () => {
+    if (config.dicomFront.enabled) await spoolDrained(dataDir, config.dicomPort);
+    await indexCaughtUp();
+  });
   return {
     baseUrl,
     adminId: config.adminId,
@@ -217,6 +255,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await postgres?.stop();
     },
     startPostgres: launchPostgres,
-    stop,
+    stop: async () => {
+      unregister();
+      await stop();
+    },
   };
 }

@@ -160,13 +160,13 @@ export class Indexer {
     ]);
     const text = await this.decodedText(sampleInstanceId, tags);
     const s = series.MainDicomTags;
-    // An instance the DICOM front handed over by REST has no RemoteAET: the front recorded its
-    // sender for exactly this instance (features/dicom-front); a browser upload has no such row.
+    // An instance the DICOM front handed over by REST has no RemoteAET: the front recorded the
+    // sender of exactly this series (features/dicom-front), kept as long as the series may be
+    // rebuilt; a browser upload writes no such row.
     const sender =
       aeTitle.trim() !== ''
         ? aeTitle.trim()
         : await selectSender(this.db, {
-            sopInstanceUid: tag(tags, 'SOPInstanceUID'),
             studyUid: tag(tags, 'StudyInstanceUID'),
             seriesUid: tag(tags, 'SeriesInstanceUID'),
             patientId: tag(tags, 'PatientID'),

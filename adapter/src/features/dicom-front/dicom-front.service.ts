@@ -13,7 +13,6 @@ import { DicomFront, type FrontDecision } from './front.ts';
 import type { AssociationSink } from '../network/associations.ts';
 import { SpoolDrain, type DrainState } from './drain.ts';
 import { prepareSpool, spoolFolders } from './spool.ts';
-import { pruneSenders } from './dicom-front.sql.ts';
 import type { AssociateRq } from './pdu.ts';
 
 export interface RunningFront {
@@ -69,16 +68,11 @@ export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promi
   await front.listen();
   await drain.start();
   log.info(`DICOM front receiver on port ${port}; Orthanc behind it on ${deps.config.dicomFront.internalPort}`);
-  const prune = setInterval(() => {
-    pruneSenders(deps.db, 30).catch((error: unknown) => log.warn(`DICOM front: senders not pruned: ${String(error)}`));
-  }, 60 * 60_000);
-  prune.unref();
   return {
     port: front.port,
     state: () => drain.state(),
     idle: () => drain.idle(),
     stop: async () => {
-      clearInterval(prune);
       drain.stop();
       await front.close();
       await front.settled();

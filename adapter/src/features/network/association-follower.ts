@@ -13,7 +13,7 @@
  */
 import type { LiveAssociation } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
-import { log } from '../../log.ts';
+import { log, printable } from '../../log.ts';
 import {
   AssociationLines,
   AssociationTracker,
@@ -92,7 +92,9 @@ export class AssociationFollower {
   frontSink(): AssociationSink {
     this.frontUsed = true;
     const apply = (kind: AssociationEventKind, aeTitle: string, ip: string) => {
-      const outcome = this.front.apply({ kind, aeTitle, ip, at: new Date() });
+      // The AE title as the log's lines give it, so one title counts alike with the front on or
+      // off: a CR before a line break dropped (log-tail.ts), control characters escaped (associations.ts).
+      const outcome = this.front.apply({ kind, aeTitle: printable(aeTitle.replace(/\r(?=\n)/g, '')), ip, at: new Date() });
       if (!outcome) return;
       const fact = this.factOf(outcome, 0);
       this.frontWrites = this.frontWrites

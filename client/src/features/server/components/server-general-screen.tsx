@@ -1,7 +1,8 @@
 /**
  * admin/server/general (spec 3 §3 "Server status", §7 `/server/update`): the server's name, its
  * folders with what they take and what their disks have left, and how it serves (log level,
- * region, time zone, web ports, HTTPS). Refreshed with the shell's 30-second status poll.
+ * region, time zone, web ports, HTTPS), and the DICOM front receiver's spool when it is on.
+ * Refreshed with the shell's 30-second status poll.
  */
 import { Form, Formik } from 'formik';
 import type { ReactNode } from 'react';
@@ -183,6 +184,47 @@ function ServerFacts({ status }: { status: ServerStatus }) {
   );
 }
 
+const front = defineMessages({
+  pending: { id: 'server_general.dicom_front.pending' },
+  failed: { id: 'server_general.dicom_front.failed' },
+  stored: { id: 'server_general.dicom_front.stored' },
+});
+
+/**
+ * The DICOM front receiver's spool (shown when it is on): what modalities were told is stored and
+ * the archive does not hold yet, what the archive refused, and what it took since the start.
+ */
+function DicomFront({ counts }: { counts: NonNullable<ServerStatus['DicomFront']> }) {
+  const intl = useIntl();
+  const rows = [
+    [front.pending, counts.Pending],
+    [front.failed, counts.Failed],
+    [front.stored, counts.Stored],
+  ] as const;
+  return (
+    <section className="card" aria-labelledby="server-front-title">
+      <h2 id="server-front-title" className="card-title">
+        <FormattedMessage id="server_general.dicom_front.title" />
+      </h2>
+      <p className="muted">
+        <FormattedMessage id="server_general.dicom_front.note" />
+      </p>
+      <table className="table table-definition">
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label.id} className={label === front.failed && value > 0 ? 'server-front-failed' : undefined}>
+              <th scope="row">
+                <FormattedMessage {...label} />
+              </th>
+              <td>{intl.formatNumber(value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 export function ServerGeneralScreen() {
   const status = useServerStatus(true);
   return (
@@ -199,6 +241,7 @@ export function ServerGeneralScreen() {
             </div>
             <ServerFacts status={status.data} />
           </div>
+          {status.data.DicomFront ? <DicomFront counts={status.data.DicomFront} /> : null}
           <Folders status={status.data} />
         </>
       ) : (
