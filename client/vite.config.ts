@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { viteCommonjs } from '@originjs/vite-plugin-commonjs';
@@ -30,7 +31,7 @@ function neededByEntry(id: string, infoOf: ModuleInfoOf, seen: Set<string>): boo
 }
 
 /**
- * Names the image viewer's chunk (Cornerstone, 5 MB; 1.1 MB brotli) and the chunks it imports in
+ * Names the image viewer's chunk (Cornerstone, 3.1 MB; 0.7 MB brotli) and the chunks it imports in
  * a `<meta name="pacs-viewer-chunks">` of the page, without loading them: the page asks for them
  * (src/viewer/preload.ts) only where the viewer is next — on a viewer link, before the app's own
  * requests, and on the study list — so that the viewer opens with its code fetched and compiled,
@@ -89,9 +90,34 @@ function pdfjsAssets(): Plugin {
   };
 }
 
+/**
+ * What a first visit to the viewer would evaluate for nothing (docs/decisions.md, "The viewer's
+ * chunk: what a first visit evaluates"):
+ * - vtk.js's rendering profiles register both the WebGL and the WebGPU classes; Cornerstone only
+ *   ever makes WebGL render windows, so its two profile imports get the WebGL half alone;
+ * - vtk.js's mesh file readers (with xmlbuilder2, @oozcitak/* and js-yaml), which Cornerstone
+ *   imports for surfaces and meshes the viewer never shows, become a module that throws if called;
+ * - dcmjs once: @cornerstonejs/metadata and @cornerstonejs/utils each pin their own copy (0.52.0),
+ *   the client uses the same version, and `dedupe` makes the three one module (and one chunk with
+ *   the DICOM header dialog's and the non-image view's).
+ */
+const unusedVtkReader = fileURLToPath(new URL('./src/viewer/unused-vtk-reader.ts', import.meta.url));
+const vtkRendering = '@kitware/vtk.js/Rendering';
+
 export default defineConfig({
   base: '/viewer/',
   plugins: [react(), viteCommonjs(), viewerChunksMeta(), pdfjsAssets(), credits(), precompress()],
+  resolve: {
+    dedupe: ['dcmjs'],
+    alias: [
+      { find: `${vtkRendering}/Profiles/Geometry.js`, replacement: `${vtkRendering}/OpenGL/Profiles/Geometry.js` },
+      { find: `${vtkRendering}/Profiles/Volume.js`, replacement: `${vtkRendering}/OpenGL/Profiles/Volume.js` },
+      {
+        find: /^@kitware\/vtk\.js\/IO\/(Geometry\/PLYReader|Geometry\/STLReader|Misc\/OBJReader|Misc\/MTLReader|XML\/XMLPolyDataReader)\.js$/,
+        replacement: unusedVtkReader,
+      },
+    ],
+  },
   optimizeDeps: {
     exclude: ['@cornerstonejs/dicom-image-loader'],
     include: ['dicom-parser'],
