@@ -5,7 +5,7 @@
  * none does, and at the latest once the oldest file is older than the bound (a stub Orthanc).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -158,5 +158,28 @@ describe('the drain', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]! - added).toBeGreaterThanOrEqual(300);
     drain.stop();
+  });
+});
+
+describe('the spool at start', () => {
+  it('takes over what a front left under its former port, drops only what was never acknowledged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'front-ports-'));
+    try {
+      const former = spoolFolders(dir, 104);
+      for (const folder of [former.tmp, former.failed]) mkdirSync(folder, { recursive: true });
+      writeFileSync(join(former.ready, '0001-a.dcm'), 'acknowledged');
+      writeFileSync(join(former.failed, '0002-b.dcm'), 'refused by Orthanc');
+      writeFileSync(join(former.tmp, '0003-c.dcm'), 'half received');
+      const current = spoolFolders(dir, 11112);
+      await prepareSpool(current);
+      expect(readdirSync(current.ready).filter((name) => name.endsWith('.dcm'))).toEqual(['0001-a.dcm']);
+      expect(readdirSync(current.failed)).toEqual(['0002-b.dcm']);
+      expect(readdirSync(former.ready).filter((name) => name.endsWith('.dcm'))).toEqual([]);
+      expect(readdirSync(former.failed)).toEqual([]);
+      // A file half received under the former port was never acknowledged: it is not taken over.
+      expect(readdirSync(current.tmp)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,7 +10,7 @@
  */
 import { close as closeCallback, closeSync, fsync, mkdirSync, openSync, renameSync, writevSync } from 'node:fs';
 import { open, readdir, rm, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { readRawElements } from '../../dicom/raw.ts';
 import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION } from './pdu.ts';
 import { fsyncPath, type SyncGroup } from './durability.ts';
@@ -26,10 +26,29 @@ export function spoolFolders(dataDir: string, port: number): SpoolFolders {
   return { ready, tmp: join(ready, 'tmp'), failed: join(ready, 'failed') };
 }
 
-/** Creates the folders and removes what a crash left half-received (never acknowledged). */
+/**
+ * Creates the folders and removes what a crash left half-received (never acknowledged). Files a
+ * front left under another port (the provider's DICOM port was changed while the adapter was
+ * down, or before its restart) were acknowledged to a modality: they are moved into this port's
+ * folders, ready files to be handed to Orthanc and refused ones kept with the others, so nothing
+ * acknowledged is stranded. (One front per data folder: `npm start` refuses the front in a
+ * cluster, whose nodes would each need their own.)
+ */
 export async function prepareSpool(folders: SpoolFolders): Promise<void> {
   for (const dir of [folders.ready, folders.tmp, folders.failed]) mkdirSync(dir, { recursive: true, mode: 0o700 });
   for (const name of await readdir(folders.tmp)) await rm(join(folders.tmp, name), { force: true });
+  const root = dirname(dirname(folders.ready));
+  for (const entry of await readdir(root, { withFileTypes: true })) {
+    const former = join(root, entry.name, 'spool');
+    if (!entry.isDirectory() || former === folders.ready) continue;
+    for (const [from, to] of [
+      [former, folders.ready],
+      [join(former, 'failed'), folders.failed],
+    ] as const) {
+      const names = await readdir(from, { withFileTypes: true }).catch(() => []);
+      for (const file of names) if (file.isFile() && file.name.endsWith('.dcm')) renameSync(join(from, file.name), join(to, file.name));
+    }
+  }
 }
 
 /** Ready files, oldest first (names start with the time of reception). */
