@@ -19,6 +19,7 @@ import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { setAnonymousUsers } from '../harness/network.ts';
 import { fileMetaHeader, spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
 import { readRawElements } from '../../adapter/src/dicom/raw.ts';
+import { freePort } from '../../scripts/services/process.ts';
 
 const FILES = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 /** Explicit and implicit little endian, JPEG baseline and extended, JPEG 2000, RLE, an RT plan (distinct SOP instance UIDs). */
@@ -241,5 +242,47 @@ describe('the DICOM front receiver', () => {
         file,
       ).toBe(true);
     }
+  });
+});
+
+describe("the provider's DICOM port changed in Admin › Connection", () => {
+  it('moves the front to the new port at once; what is sent there reaches Orthanc', async () => {
+    await setAnonymousUsers(admin, true);
+    const oldPort = stack.config.dicomPort;
+    const newPort = await freePort();
+    const [provider] = (await admin.agent.get(`${API}/providers/all`).expect(200)).body as {
+      No: number;
+      Name: string;
+      AETitle: string;
+      AllowAnonymousUsers: boolean;
+    }[];
+    const setPort = (port: number) =>
+      admin.agent
+        .patch(`${API}/providers/update`)
+        .set(admin.csrf)
+        .type('form')
+        .send({
+          No: String(provider!.No),
+          Name: provider!.Name,
+          AETitle: provider!.AETitle,
+          Port: String(port),
+          AllowAnonymousUsers: String(provider!.AllowAnonymousUsers),
+        })
+        .expect(200);
+    await setPort(newPort);
+    try {
+      const echo = (port: number) =>
+        spawnSync('echoscu', ['-to', '5', '-aet', 'FRONT_MOVED', '-aec', 'PACS', '127.0.0.1', String(port)]).status;
+      expect(echo(newPort)).toBe(0);
+      expect(echo(oldPort)).not.toBe(0);
+      const file = join(dir, 'moved.dcm');
+      writeFileSync(file, tinyStudy({ seed: 'front-moved', patientName: 'Moved^Port', patientId: 'FRONT4' }));
+      expect((await storeFiles([file], { port: newPort, callingAet: 'FRONT_MOVED' })).failed).toEqual([]);
+      await spoolDrained(stack.dataDir, newPort, 30_000);
+      await waitForIndexedStudies(stack, [tinyStudyUids('front-moved').study]);
+    } finally {
+      await setPort(oldPort);
+    }
+    expect(spawnSync('echoscu', ['-to', '5', '-aet', 'FRONT_MOVED', '-aec', 'PACS', '127.0.0.1', String(oldPort)]).status).toBe(0);
   });
 });

@@ -44,6 +44,20 @@ export async function decideAssociation(deps: Deps, rq: AssociateRq, address: st
   return { accept: true, mayStore: storeOpen, mayEcho: true };
 }
 
+/**
+ * Moves the running front to the provider's port after it changed (Admin › Connection): the old
+ * listener closes (open associations end, as on Orthanc's restart when the front is off; the
+ * modality resends what was not acknowledged) and a new one starts on the new port, its spool
+ * taking over the files still waiting under the old one (`prepareSpool`). Orthanc keeps its
+ * internal port.
+ */
+export async function moveDicomFront(deps: Deps): Promise<void> {
+  const running = deps.dicomFront;
+  if (!running) return;
+  await running.stop();
+  deps.dicomFront = await startDicomFront(deps, deps.associations?.frontSink());
+}
+
 export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promise<RunningFront> {
   const [provider] = await networkSql.selectProviders(deps.db);
   const port = provider?.port ?? deps.config.dicomPort;

@@ -13,6 +13,7 @@ import * as sql from './network.sql.ts';
 import { applyProvider, syncModalities } from './orthanc-network.ts';
 import { markStudyStore, studyStoreOpen } from './store-gate.ts';
 import { effectiveLimits } from '../licence/licence-limits.ts';
+import { moveDicomFront } from '../dicom-front/dicom-front.service.ts';
 
 const toUser = (row: sql.DicomUserRow): DicomUser => ({
   No: row.no,
@@ -95,6 +96,8 @@ export async function updateProvider(deps: Deps, no: number, fields: sql.Provide
     if (settingsChange && networkFile !== null)
       await applyProvider(deps.orthanc, networkFile, updated, studyStoreOpen(deps.config), frontPort(deps));
   });
+  // With the DICOM front on, the provider's port is the front's: it moves now, not at the next start.
+  if (fields.port !== current.port) await moveDicomFront(deps);
   return listProviders(deps.db);
 }
 
