@@ -210,6 +210,15 @@ export class OrthancStorage {
   }
 }
 
+const storages = new WeakMap<OrthancClient, OrthancStorage>();
+
+/** The one OrthancStorage of an Orthanc client (its remembered locations shared by the viewer and the forward). */
+export function storageOf(orthanc: OrthancClient, dir: string | null): OrthancStorage {
+  let storage = storages.get(orthanc);
+  if (!storage) storages.set(orthanc, (storage = new OrthancStorage(orthanc, dir)));
+  return storage;
+}
+
 /**
  * A whole stored file read into a pooled buffer (its first `file.size` bytes), or null when the
  * file is gone or shorter than recorded. Give the buffer back with `releaseStored` once written.
