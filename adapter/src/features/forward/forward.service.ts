@@ -25,7 +25,6 @@ import {
   type ForwardState,
 } from '@pacs/common';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { Auth } from '../../access/auth.ts';
 import { requireVisibleResource, requireVisibleStudy, visibleSeriesOf } from '../../access/visibility.ts';
@@ -288,13 +287,8 @@ function senderOf(deps: Deps): ForwardSender {
 
 /** One file to send: from Orthanc's storage folder where the study index located it, else from Orthanc's REST API. */
 async function readInstance(deps: Deps, orthancId: string, location: FileLocation | null, signal: AbortSignal): Promise<Buffer> {
-  const storage = storageOf(deps.orthanc, deps.config.orthanc.storageDir);
-  const file = await storage.file(orthancId, () => Promise.resolve(location));
-  if (file) {
-    const bytes = await readFile(file.path, { signal }).catch(() => null);
-    if (bytes?.length === file.size) return bytes;
-    storage.forget(orthancId);
-  }
+  const bytes = await storageOf(deps.orthanc, deps.config.orthanc.storageDir).readWhole(orthancId, location);
+  if (bytes) return bytes;
   const response = await deps.orthanc.request(`/instances/${orthancId}/file`, { signal, timeoutMs: SCU_TIMEOUT_MS });
   if (!response.ok) {
     await response.arrayBuffer();
