@@ -29,7 +29,7 @@ import { AssociationFollower } from './features/network/association-follower.ts'
 import { startDicomFront } from './features/dicom-front/dicom-front.service.ts';
 import { startDicomLogLevelSync } from './features/network/dicom-log-level.ts';
 import { watchStudyLimit } from './features/licence/licence.service.ts';
-import { refreshOpenJobs } from './features/forward/forward.service.ts';
+import { stopForwards, takeOverForwards } from './features/forward/forward.service.ts';
 import { startTrashJob } from './features/trash/trash.service.ts';
 import { startAutoDeleteJob } from './features/autodelete/autodelete.service.ts';
 import { reconcileWorklist, worklistMoved } from './features/worklist/worklist.service.ts';
@@ -110,9 +110,9 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
       (error: unknown) => log.warn(`Upload folder sweep failed: ${String(error)}`),
     );
   await sweepUploads();
-  // Forwards finish (and their audit rows close) even when nobody is watching their progress.
+  // Forwards whose replica died (their heartbeat stopped) are taken over and resumed, by one replica each.
   const forwards = setInterval(() => {
-    refreshOpenJobs(deps).catch((error: unknown) => log.warn(`Forward progress not read: ${String(error)}`));
+    takeOverForwards(deps).catch((error: unknown) => log.warn(`Forwards not taken over: ${String(error)}`));
   }, 5000);
   forwards.unref();
   // Finishes permanent deletes a dead process left (at once), then applies the bin's retention.
@@ -140,6 +140,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     close: async () => {
       clearInterval(purge);
       clearInterval(forwards);
+      stopForwards(deps);
       stopTrashJob();
       stopAutoDeleteJob();
       stopAuditRetention();

@@ -7,7 +7,7 @@
  * SIGKILLed; the other replica must take the follower over within seconds, what the dead node did
  * not acknowledge is sent again to the live one, as a modality would, and in the end the study
  * index must equal Orthanc's content exactly: nothing lost, nothing doubled. Before that, a
- * forward (an Orthanc job) started through one replica is followed to its end through the other,
+ * forward (sent by the replica asked) started through one replica is followed to its end through the other,
  * and echoes to both nodes are counted once though both replicas follow both nodes' logs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -90,7 +90,7 @@ async function read(session: Session, until: () => boolean, tally: { ok: number;
 }
 
 describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
-  it('runs a forward on the jobs node, whichever replica is asked, with the destination on every node', async () => {
+  it('runs a forward whichever replica is asked, its progress seen through the other, with the destination on every node', async () => {
     const received = join(folder, 'received');
     mkdirSync(received);
     const port = await freePort();

@@ -173,7 +173,7 @@ describe('a destination that refuses some instances', () => {
   });
 
   it('cancels a forward still waiting for its destination, and nothing starts after the cancel', async () => {
-    // A peer that takes the connection and never answers: Orthanc's job waits for the association.
+    // A peer that takes the connection and never answers: the sender waits for the association.
     const sockets: Socket[] = [];
     silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent!.listen(0, '127.0.0.1', resolve));

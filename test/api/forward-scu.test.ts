@@ -148,6 +148,22 @@ describe('the adapter’s C-STORE SCU', () => {
     for (const socket of sockets) socket.destroy();
   });
 
+  it('ends at once when cancelled while a silent destination holds the association', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    servers.push(silent);
+    const port = await freePort();
+    await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
+    const cancel = new AbortController();
+    const started = Date.now();
+    setTimeout(() => cancel.abort(), 300);
+    await expect(
+      send({ host: '127.0.0.1', port, callingAet: 'PACS', calledAet: 'DEST', timeoutMs: 60_000 }, cancel.signal),
+    ).rejects.toThrow(/Cancelled/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    for (const socket of sockets) socket.destroy();
+  });
+
   it('fails on a closed port, and stops when cancelled', async () => {
     const closed = await freePort();
     await expect(send({ host: '127.0.0.1', port: closed, callingAet: 'PACS', calledAet: 'DEST', timeoutMs: 1000 })).rejects.toThrow(

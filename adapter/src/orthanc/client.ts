@@ -309,55 +309,6 @@ export class OrthancClient {
     await this.send(`/modalities/${encodeURIComponent(name)}`, 'DELETE', undefined, options);
   }
 
-  /**
-   * Sends resources (instances, series or studies) to a modality by C-STORE as an asynchronous job.
-   * Not permissive: Orthanc 1.10's permissive store job reports Success with nothing failed even when
-   * the destination cannot be reached, so the job fails at the first refusal instead. The job's id.
-   */
-  async storeToModality(modality: string, resources: readonly string[], options: RequestOptions = {}): Promise<string> {
-    const body = Buffer.from(JSON.stringify({ Resources: resources, Asynchronous: true, Permissive: false }));
-    const response = await this.request(`/modalities/${encodeURIComponent(modality)}/store`, {
-      ...options,
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json' },
-    });
-    const text = await response.text();
-    if (!response.ok) throw new OrthancAnswerError(`/modalities/${modality}/store`, response.status, text);
-    return (JSON.parse(text) as { ID: string }).ID;
-  }
-
-  /**
-   * Sends one instance to a modality and waits for the destination's answer (a synchronous store,
-   * which Orthanc still runs through the job engine of this node): undefined when the destination
-   * took it, else what Orthanc said (its error and details, e.g. the destination's DIMSE status).
-   */
-  async storeInstanceToModality(
-    modality: string,
-    id: string,
-    options: RequestOptions = {},
-  ): Promise<{ code: number; message: string; details: string } | undefined> {
-    const path = `/modalities/${encodeURIComponent(modality)}/store`;
-    const body = Buffer.from(JSON.stringify({ Resources: [id], Synchronous: true, Permissive: false }));
-    const response = await this.request(path, {
-      timeoutMs: 120_000,
-      ...options,
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json' },
-    });
-    const text = await response.text();
-    if (response.ok) return undefined;
-    // Orthanc answers a failed C-STORE with 500 and its error as JSON; anything else is not an answer about the instance.
-    if (response.status !== 500) throw new OrthancAnswerError(path, response.status, text);
-    try {
-      const error = JSON.parse(text) as { OrthancStatus?: number; Message?: string; Details?: string };
-      return { code: error.OrthancStatus ?? 0, message: error.Message ?? '', details: error.Details ?? '' };
-    } catch {
-      throw new OrthancAnswerError(path, response.status, text);
-    }
-  }
-
   /** One job's state, or undefined when Orthanc no longer knows it (restarted, or out of its history). */
   async getJob(id: string, options: RequestOptions = {}): Promise<OrthancJob | undefined> {
     const response = await this.request(`/jobs/${encodeURIComponent(id)}`, options);

@@ -40,7 +40,7 @@ import { readJsonBounded, streamFromOrthanc, type ProxyTarget } from '../../orth
 import { frameAnswerSyntax, frameEnvelope, NATIVE_SYNTAXES } from './frames.ts';
 import { sendSeriesFiles, wantsStoredInstances } from './series-files.ts';
 import { etagFor, seriesMetadata, takesCachedMetadata, withProxyUrls } from './series-metadata.ts';
-import { OrthancStorage, sendStored } from './stored-files.ts';
+import { sendStored, storageOf, type OrthancStorage } from './stored-files.ts';
 import { assertNoHiddenQuery, hiddenAttributes, stripHidden, type HiddenAttributes } from '../../access/hidden-dicom.ts';
 import { assertWadoUriAllowed, hiddenFieldsEdit } from './hidden-fields.ts';
 
@@ -82,12 +82,8 @@ async function storedSyntax(deps: Deps, orthancId: string): Promise<string | nul
   return syntax;
 }
 
-const storages = new WeakMap<Deps, OrthancStorage>();
-
-function storageOf(deps: Deps): OrthancStorage {
-  let storage = storages.get(deps);
-  if (!storage) storages.set(deps, (storage = new OrthancStorage(deps.orthanc, deps.config.orthanc.storageDir)));
-  return storage;
+function storageOfDeps(deps: Deps): OrthancStorage {
+  return storageOf(deps.orthanc, deps.config.orthanc.storageDir);
 }
 
 /** WADO-URI parameters the direct file route answers exactly as Orthanc's /wado would. */
@@ -212,7 +208,7 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
           // checked; instances in the recycle bin left out.
           const files = await sql.seriesInstanceFiles(deps.db, studyId, series);
           if (files.length === 0) throw new AppError('not_found');
-          await sendSeriesFiles(res, storageOf(deps), deps.orthanc, files, pixelDataCoding(req));
+          await sendSeriesFiles(res, storageOfDeps(deps), deps.orthanc, files, pixelDataCoding(req));
           return;
         }
         if (cachedSeries !== undefined) {
@@ -237,7 +233,7 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         if (orthancId && wanted) {
           const host = req.get('x-forwarded-host') ?? req.get('host') ?? 'localhost';
           const location = `${req.protocol}://${host}${req.originalUrl.split('?')[0]}`;
-          const storage = storageOf(deps);
+          const storage = storageOfDeps(deps);
           const layout = await storage.frames(orthancId);
           if (layout && frame <= layout.count) {
             const envelope = frameEnvelope(wanted === '*' ? layout.syntax : wanted, location);
@@ -286,7 +282,7 @@ export const dicomwebRoutes: AnyRouteSpec[] = [
         deps.audit.record(req, auth, { action: 'series_download', study, details: { SeriesInstanceUID: series } });
       assertWadoUriAllowed(req.query.contentType, hiddenOf(deps, auth));
       if (orthancId && req.query.contentType === 'application/dicom' && Object.keys(req.query).every((key) => PLAIN_WADO_PARAMS.has(key))) {
-        const storage = storageOf(deps);
+        const storage = storageOfDeps(deps);
         const file = await storage.file(orthancId, () => sql.instanceFileLocation(deps.db, orthancId));
         if (file && (await sendStored(res, file.path, 0, file.size, 'application/dicom'))) return;
         if (file) storage.forget(orthancId);

@@ -54,6 +54,18 @@ export async function instanceFileLocation(db: Db, orthancId: string): Promise<{
   return row?.file_uuid ? { uuid: row.file_uuid, size: row.file_size } : null;
 }
 
+/** Where the study index says each of these instances' files is (see seriesInstanceFiles); absent or null: not recorded. */
+export async function instanceFileLocations(
+  db: Db,
+  orthancIds: readonly string[],
+): Promise<Map<string, { uuid: string; size: number } | null>> {
+  const { rows } = await db.query<{ orthanc_id: string; file_uuid: string | null; file_size: number }>(
+    'select orthanc_id, file_uuid, file_size from instances where orthanc_id = any($1)',
+    [orthancIds],
+  );
+  return new Map(rows.map((row) => [row.orthanc_id, row.file_uuid ? { uuid: row.file_uuid, size: row.file_size } : null]));
+}
+
 /** Of these SOP Instance UIDs, the ones in the recycle bin (an instance-level QIDO leaves them out). */
 export async function trashedInstanceUids(db: Db, sopUids: string[]): Promise<Set<string>> {
   const { rows } = await db.query<{ uid: string }>(

@@ -98,6 +98,22 @@ describe('OrthancStorage', () => {
     expect(asked.map((p) => p.split('/')[2])).toEqual(['b', 'c', 'd']);
     expect(await storage.file('b')).toEqual({ path, size: size() });
   });
+
+  it('reads a whole file at its recorded location only when it has exactly the recorded size, else as Orthanc locates it', async () => {
+    store(uuid, ctFile);
+    const asked: string[] = [];
+    const orthanc = fakeOrthanc({ b: { Uuid: uuid, CompressedSize: size(), UncompressedSize: size() } });
+    const counting = { request: (path: string) => (asked.push(path), orthanc.request(path)) } as unknown as OrthancClient;
+    const storage = new OrthancStorage(counting, join(dir, 'storage'));
+    expect((await storage.readWhole('a', { uuid, size: size() }))?.equals(ctFile)).toBe(true);
+    expect(asked).toEqual([]);
+    // Recorded one byte short or long: not that file; Orthanc's location is read instead, or nothing.
+    expect((await storage.readWhole('b', { uuid, size: size() - 1 }))?.equals(ctFile)).toBe(true);
+    expect(await storage.readWhole('c', { uuid, size: size() + 1 })).toBeNull();
+    expect(await storage.readWhole('d', { uuid: '../../etc/passwd', size: 10 })).toBeNull();
+    expect(asked.map((p) => p.split('/')[2])).toEqual(['b', 'c', 'd']);
+    expect(await new OrthancStorage(counting, null).readWhole('a', { uuid, size: size() })).toBeNull();
+  });
 });
 
 describe('BufferPool', () => {

@@ -191,6 +191,25 @@ export class OrthancStorage {
     return this.files.set(orthancId, size === info.UncompressedSize ? { path, size } : null);
   }
 
+  /**
+   * An instance's whole stored file, read into a buffer of its own; null: relay through Orthanc.
+   * At a recorded location the file is read without a `stat` first (open, one read, close: for a
+   * forward of small instances these calls on libuv's threads are most of the cost) and used when
+   * exactly the recorded size was read; else as `file()` finds it.
+   */
+  async readWhole(orthancId: string, location: FileLocation | null): Promise<Buffer | null> {
+    if (!this.dir) return null;
+    if (location && UUID.test(location.uuid) && location.size > 0 && this.files.get(orthancId) === undefined) {
+      const path = join(this.dir, location.uuid.slice(0, 2), location.uuid.slice(2, 4), location.uuid);
+      const bytes = await readExactly(path, location.size);
+      if (bytes) return bytes;
+    }
+    const file = await this.file(orthancId, () => Promise.resolve(location));
+    const bytes = file && (await readExactly(file.path, file.size));
+    if (file && !bytes) this.forget(orthancId);
+    return bytes;
+  }
+
   /** Where the frames of an instance lie in its stored file; null: relay through Orthanc. */
   async frames(orthancId: string): Promise<StoredFrames | null> {
     const known = this.layouts.get(orthancId);
@@ -208,6 +227,15 @@ export class OrthancStorage {
     this.files.delete(orthancId);
     this.layouts.delete(orthancId);
   }
+}
+
+const storages = new WeakMap<OrthancClient, OrthancStorage>();
+
+/** The one OrthancStorage of an Orthanc client (its remembered locations shared by the viewer and the forward). */
+export function storageOf(orthanc: OrthancClient, dir: string | null): OrthancStorage {
+  let storage = storages.get(orthanc);
+  if (!storage) storages.set(orthanc, (storage = new OrthancStorage(orthanc, dir)));
+  return storage;
 }
 
 /**
@@ -232,6 +260,27 @@ export async function readStored(file: StoredFile): Promise<Buffer | null> {
 /** Takes back a buffer of `readStored` once every byte of it was handed to the socket. */
 export function releaseStored(buffer: Buffer): void {
   pool.give(buffer);
+}
+
+/** A file of exactly `size` bytes, read whole (one byte more is asked for to tell a longer file); null otherwise. */
+async function readExactly(path: string, size: number): Promise<Buffer | null> {
+  const handle = await open(path, 'r').catch(() => null);
+  if (!handle) return null;
+  try {
+    const buffer = Buffer.allocUnsafe(size + 1);
+    let done = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, done, size + 1 - done, done);
+      if (bytesRead === 0) break;
+      done += bytesRead;
+      if (done > size) return null;
+    }
+    return done === size ? buffer.subarray(0, size) : null;
+  } catch {
+    return null;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }
 
 /** Reads `length` bytes at `position` into `target` from `offset` on. */

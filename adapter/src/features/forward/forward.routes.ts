@@ -3,12 +3,14 @@
  * teleradiology editions never grant (spec 1 §6).
  * - POST /forward/create   form or JSON: Destination (send destination No), Items (JSON array of
  *                          {StudyInstanceUID, SeriesInstanceUID?, SOPInstanceUID?}; at most 200
- *                          studies) → [ForwardJob], one per study, already running in Orthanc.
+ *                          studies) → [ForwardJob], one per study, sent by this replica's own
+ *                          C-STORE SCU (a bounded number at once, the rest queued).
  *                          404 when any named study, series or instance is not one the caller sees.
  * - GET /forward/all       → [ForwardJob] the caller's forwards of the last 24 hours (an
- *                          administrator's: everyone's), with their progress read from Orthanc
- *                          and the instances a destination refused (Refused: UID, series and
- *                          instance numbers, reason; InstancesNotSent once a forward stopped)
+ *                          administrator's: everyone's), with their progress as the sending
+ *                          replica wrote it (any replica answers the same) and the instances a
+ *                          destination refused (Refused: UID, series and instance numbers,
+ *                          reason; InstancesNotSent once a forward stopped)
  * - POST /forward/cancel   form Id → ForwardJob
  */
 import type { AnyRouteSpec } from '../../http/routes.ts';
@@ -20,7 +22,7 @@ export const forwardRoutes: AnyRouteSpec[] = [
     method: 'post',
     path: '/forward/create',
     access: 'list_forward',
-    summary: 'Forward studies, series or instances to a send destination (C-STORE, one job per study)',
+    summary: 'Forward studies, series or instances to a send destination (C-STORE, one forward per study)',
     handler: async (req, _res, { deps, auth }) => {
       const jobs = await createForward(deps, auth, requiredInt(req, 'Destination', 1, 2_147_483_647), resourceItems(req, 100_000));
       for (const job of jobs)

@@ -1,67 +1,43 @@
-/** How a forward reads Orthanc's job (the jobs themselves run in test/api/forward.test.ts). */
+/** How a forward words its outcomes (the sending itself runs in test/api/forward*.test.ts against dcmtk). */
 import { describe, expect, it } from 'vitest';
-import { progressOf, refusalOf, stopWindow } from './forward.service.ts';
+import { finish, refusalReason, sending } from './forward.service.ts';
+
+const place = { nextInstance: 60, refused: [], refusedInRow: 0, instancesNotSent: 0 };
+const refusal = { SOPInstanceUID: '1.2', SeriesNumber: 1, InstanceNumber: 1, Reason: 'x' };
 
 describe('forward progress', () => {
-  it('reads a running job as its percentage, unfinished', () => {
-    expect(progressOf({ ID: 'j', State: 'Running', Progress: 42.4 }, 240)).toEqual({
-      state: 'running',
-      progress: 42,
-      instancesFailed: 0,
-      error: '',
-      finished: false,
-    });
+  it('reads a forward still sending as the share of instances answered, never 100 before it ends', () => {
+    expect(sending(place, 240, 'running')).toEqual({ state: 'running', progress: 25, instancesFailed: 0, error: '', finished: false });
+    expect(sending({ ...place, nextInstance: 240 }, 240, 'running').progress).toBe(99);
   });
 
-  it('says how far a failed job got, and why', () => {
-    expect(progressOf({ ID: 'j', State: 'Failure', Progress: 25, ErrorDescription: 'Error in the network protocol' }, 240)).toMatchObject({
+  it('ends in success only when every instance arrived', () => {
+    expect(finish(place)).toEqual({ state: 'success', progress: 100, instancesFailed: 0, error: '', finished: true });
+    expect(finish({ ...place, refused: [refusal], instancesNotSent: 2 }, 'Cancelled.')).toEqual({
       state: 'failure',
-      progress: 25,
-      finished: true,
-      error: 'Stopped after 60 of 240 instances: Error in the network protocol.',
-    });
-  });
-
-  it('counts a job that delivered nothing as failed even when Orthanc says Success', () => {
-    expect(progressOf({ ID: 'j', State: 'Success', Progress: 100, Content: { FailedInstancesCount: 3 } }, 3)).toMatchObject({
-      state: 'failure',
+      progress: 100,
       instancesFailed: 3,
+      error: 'Cancelled.',
       finished: true,
     });
-  });
-
-  it('closes a job Orthanc no longer knows as failed', () => {
-    expect(progressOf(undefined, 10)).toMatchObject({ state: 'failure', finished: true, error: expect.stringContaining('restarted') });
   });
 });
 
-describe('finding the refused instance', () => {
-  it('places the stop of a failed job within the window its rounded percentage allows', () => {
-    // 6 of 7 sent: Orthanc says 86 (85.7 rounded).
-    expect(stopWindow(86, 7)).toEqual({ from: 6, to: 6 });
-    expect(stopWindow(0, 240)).toEqual({ from: 0, to: 1 });
-    // 100 of 240 sent is 41.67 %, shown as 42: the stop is one of instances 100–101.
-    expect(stopWindow(42, 240)).toEqual({ from: 100, to: 102 });
-    expect(stopWindow(100, 3)).toEqual({ from: 2, to: 2 });
+describe('refusal reasons', () => {
+  it('names a failure status and its meaning', () => {
+    expect(refusalReason({ status: 0xa700, reason: 'status A700' })).toBe(
+      'The destination answered status A700 (refused: out of resources).',
+    );
+    expect(refusalReason({ status: 0xa900, reason: '' })).toBe(
+      'The destination answered status A900 (error: the data set does not match the SOP class).',
+    );
+    expect(refusalReason({ status: 0xc001, reason: '' })).toBe('The destination answered status C001 (error: cannot understand).');
+    expect(refusalReason({ status: 0x0122, reason: '' })).toBe('The destination answered status 0122 (SOP class not supported).');
+    expect(refusalReason({ status: 0xfe00, reason: '' })).toBe('The destination answered status FE00.');
   });
 
-  it('tells a refusal, with the destination status, from a destination that cannot be reached', () => {
-    expect(
-      refusalOf({ message: 'Error in the network protocol', details: 'C-STORE SCU to AET "X" has failed with DIMSE status 0xA700' }),
-    ).toEqual({
-      refused: true,
-      reason: 'The destination answered status A700 (refused: out of resources).',
-    });
-    expect(refusalOf({ message: 'Not implemented yet', details: 'Cannot transcode from 1.2.840.10008.1.2.1 to one of [ ]' })).toMatchObject(
-      {
-        refused: true,
-      },
-    );
-    expect(
-      refusalOf({
-        message: 'Error in the network protocol',
-        details: 'DicomAssociation - C-STORE to AET "X": Failed to establish association',
-      }),
-    ).toMatchObject({ refused: false });
+  it("keeps the SCU's words when nothing was sent (no accepted context, not a DICOM file)", () => {
+    const words = 'The destination accepts no transfer syntax for this kind of object (its SOP class was not accepted).';
+    expect(refusalReason({ status: null, reason: words })).toBe(words);
   });
 });

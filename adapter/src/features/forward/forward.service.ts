@@ -1,8 +1,19 @@
 /**
  * Forwarding studies, series or instances to a send destination by C-STORE (issue 15): one
- * Orthanc job per study, so each study has its own progress and result. Only what the caller sees
+ * forward per study, so each study has its own progress and result. Only what the caller sees
  * is sent: a study is narrowed to the series the caller sees (a role limited by modality forwards
  * only those), and a named series or instance must be visible itself.
+ *
+ * The adapter sends with its own C-STORE SCU (scu.ts), reading each file from Orthanc's storage
+ * folder at the location the study index recorded (stored-files.ts, as the viewer does), else
+ * through Orthanc's `GET /instances/{id}/file`: Orthanc's own store job reads every instance
+ * through its index one at a time, which bounded it to 0.1–0.2 of storescu (docs/decisions.md,
+ * "Forward speed"). The forward's state is its row in PostgreSQL: the replica that accepted it
+ * sends it (at most MAX_SENDING at once), names each refusal as it is answered, and writes its
+ * progress with a heartbeat about every second; a cancel closes the row, which the sender sees at
+ * its next heartbeat (at once on the same replica) and aborts its association. A forward whose
+ * heartbeat stopped (its replica died) is taken over by another replica and resumes after the
+ * last instance the destination answered.
  */
 import {
   FORWARD_MAX_REFUSALS_IN_ROW,
@@ -13,17 +24,19 @@ import {
   type ForwardRefusal,
   type ForwardState,
 } from '@pacs/common';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Auth } from '../../access/auth.ts';
 import { requireVisibleResource, requireVisibleStudy, visibleSeriesOf } from '../../access/visibility.ts';
-import { transaction, type DbClient } from '../../db/pool.ts';
-import { jobsNode, type Deps } from '../../deps.ts';
+import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { invalid } from '../../http/input.ts';
 import { log } from '../../log.ts';
-import type { OrthancJob } from '../../orthanc/client.ts';
+import { transaction } from '../../db/pool.ts';
+import { instanceFileLocations } from '../dicomweb/dicomweb.sql.ts';
+import { storageOf, type FileLocation } from '../dicomweb/stored-files.ts';
+import { arrived, ScuError, storeFiles, type ScuResult } from './scu.ts';
 import { selectSendDestination } from '../network/network.sql.ts';
-import { pushModalities } from '../network/network.service.ts';
-import { DESTINATION_MODALITY_PREFIX } from '../network/orthanc-network.ts';
 import * as sql from './forward.sql.ts';
 
 const toJob = (row: sql.ForwardJobRow): ForwardJob => ({
@@ -89,17 +102,16 @@ async function instancesToSend(
   return { studyId, ids: [...ids], scope: request.series.size > 0 ? 'series' : 'instances' };
 }
 
-/** Starts Orthanc's job; when Orthanc does not know the destination yet (a restore), pushes the network once and retries. */
-async function startJob(deps: Deps, destination: number, ids: readonly string[]): Promise<string> {
-  const modality = `${DESTINATION_MODALITY_PREFIX}${destination}`;
-  try {
-    return await jobsNode(deps).storeToModality(modality, ids);
-  } catch (error) {
-    log.warn(`Forward to ${modality} refused (${String(error)}); pushing the DICOM network to Orthanc and trying again`);
-    await pushModalities(deps);
-    return jobsNode(deps).storeToModality(modality, ids);
-  }
-}
+/** Forwards one replica sends at once; more wait in its queue, their heartbeats kept. */
+const MAX_SENDING = 2;
+/** Files read ahead of the one being sent. */
+const READ_AHEAD = 4;
+/** Connect, associate, each C-STORE answer and the release must each come within this (Orthanc's DicomScuTimeout was 10 s). */
+const SCU_TIMEOUT_MS = 20_000;
+const HEARTBEAT_MS = 1000;
+/** A forward whose heartbeat is older than this is taken over; well above a heartbeat delayed by a loaded machine. */
+export const STALE_SECONDS = 15;
+const TAKE_OVER_AT_ONCE = 20;
 
 export async function createForward(deps: Deps, auth: Auth, destinationNo: number, items: readonly ForwardItem[]): Promise<ForwardJob[]> {
   const destination = await selectSendDestination(deps.db, destinationNo);
@@ -110,10 +122,10 @@ export async function createForward(deps: Deps, auth: Auth, destinationNo: numbe
   // Every study is checked before anything is sent: one the caller may not see stops the whole request.
   const plans = [];
   for (const [uid, request] of studies) plans.push({ uid, ...(await instancesToSend(deps, auth, uid, request)) });
+  const sender = senderOf(deps);
   const created: number[] = [];
   for (const plan of plans) {
     if (plan.ids.length === 0) continue;
-    const orthancJob = await startJob(deps, destination.no, plan.ids);
     created.push(
       await sql.insertJob(deps.db, {
         accountId: auth.accountId,
@@ -127,58 +139,15 @@ export async function createForward(deps: Deps, auth: Auth, destinationNo: numbe
         studyInstanceUid: plan.uid,
         patientName: await sql.selectPatientName(deps.db, plan.studyId),
         scope: plan.scope,
-        orthancJob,
         instanceIds: plan.ids,
+        runner: sender.name,
       }),
     );
   }
   if (created.length === 0) throw new AppError('not_found');
-  return (await Promise.all(created.map((id) => sql.selectJob(deps.db, id)))).filter((row) => row !== undefined).map(toJob);
-}
-
-/** Orthanc's view of a job as our row's progress. */
-export function progressOf(job: OrthancJob | undefined, instancesTotal: number): sql.JobProgress {
-  if (!job) {
-    return {
-      state: 'failure',
-      progress: 0,
-      instancesFailed: 0,
-      error: 'The archive restarted before the forward finished.',
-      finished: true,
-    };
-  }
-  let state = job.State.toLowerCase() as ForwardState;
-  const failedCount = job.Content?.FailedInstancesCount;
-  const instancesFailed = typeof failedCount === 'number' ? failedCount : 0;
-  const finished = state === 'success' || state === 'failure';
-  const progress = state === 'success' ? 100 : Math.max(0, Math.min(100, Math.round(job.Progress)));
-  let error = '';
-  if (state === 'failure') {
-    const sent = Math.floor((progress / 100) * instancesTotal);
-    error = `Stopped after ${sent} of ${instancesTotal} instances: ${job.ErrorDescription || 'the destination could not be reached or refused an instance'}.`;
-  }
-  // A permissive job "succeeds" even when nothing arrived: a forward that delivered nothing failed.
-  if (state === 'success' && instancesTotal > 0 && instancesFailed >= instancesTotal) {
-    state = 'failure';
-    error = 'No instance reached the destination (is it running, and does it accept this archive’s AE title?).';
-  }
-  return { state, progress, instancesFailed, error, finished };
-}
-
-/** What a failed single-instance store means: the destination refused it, or it could not be reached. */
-export function refusalOf(answer: { message: string; details: string }): { refused: boolean; reason: string } {
-  const text = answer.details || answer.message;
-  const status = /DIMSE status (?:0x)?([0-9A-Fa-f]{4})/.exec(text)?.[1]?.toUpperCase();
-  if (status) return { refused: true, reason: `The destination answered status ${status}${statusMeaning(status)}.` };
-  // Orthanc 1.10's words when the destination accepted no presentation context for this SOP class.
-  if (/Cannot transcode .* to one of \[ *\]/.test(text))
-    return {
-      refused: true,
-      reason: 'The destination accepts no transfer syntax for this kind of object (its SOP class was not accepted).',
-    };
-  if (/presentation context|SOP class/i.test(text)) return { refused: true, reason: text };
-  const unreachable = /association|connect|timed? ?out|network/i.test(text);
-  return { refused: !unreachable, reason: text || 'Orthanc gave no reason.' };
+  const jobs = (await Promise.all(created.map((id) => sql.selectJob(deps.db, id)))).filter((row) => row !== undefined).map(toJob);
+  for (const id of created) sender.add(id);
+  return jobs;
 }
 
 /** The C-STORE failure statuses of PS3.4 B.2.3 and PS3.7 C.4, in a few words. */
@@ -191,163 +160,237 @@ function statusMeaning(status: string): string {
   return '';
 }
 
-/** The bounds of where a failed job stopped, from Orthanc's rounded percentage of `count` instances. */
-export function stopWindow(progress: number, count: number): { from: number; to: number } {
-  const last = Math.max(0, count - 1);
-  const from = Math.min(last, Math.max(0, Math.ceil(((progress - 0.5) * count) / 100)));
-  const to = Math.min(last, Math.max(from, Math.floor(((progress + 0.5) * count) / 100)));
-  return { from, to };
+/** Why the destination did not store an instance, in the words the forward list shows. */
+export function refusalReason(result: Pick<ScuResult, 'status' | 'reason'>): string {
+  if (result.status === null) return result.reason;
+  const status = result.status.toString(16).toUpperCase().padStart(4, '0');
+  return `The destination answered status ${status}${statusMeaning(status)}.`;
 }
-
-type Step = { progress: sql.JobProgress; place: sql.JobPlace };
 
 /**
  * A forward that has ended: success when every instance arrived, else failure. The refused
  * instances are named in `refused` (the list shows them in the reader's language); `error` says
  * only why the forward stopped early, if it did.
  */
-function finish(place: sql.JobPlace, total: number, error = ''): Step {
+export function finish(place: sql.JobPlace, error = ''): sql.JobProgress {
   const failed = place.refused.length + place.instancesNotSent;
-  return {
-    progress: { state: failed > 0 ? 'failure' : 'success', progress: 100, instancesFailed: failed, error, finished: true },
-    place,
-  };
+  return { state: failed > 0 ? 'failure' : 'success', progress: 100, instancesFailed: failed, error, finished: true };
+}
+
+/** Progress of a forward still sending: the share of instances answered (never 100 before it ends). */
+export function sending(place: sql.JobPlace, total: number, state: ForwardState): sql.JobProgress {
+  const progress = Math.max(0, Math.min(99, Math.floor((100 * place.nextInstance) / Math.max(1, total))));
+  return { state, progress, instancesFailed: place.refused.length, error: '', finished: false };
+}
+
+/** Thrown from a result to stop the sending (refusals in a row). */
+class StopForward extends Error {}
+
+/** One forward being sent, or waiting its turn, by this replica. */
+interface Run {
+  id: number;
+  controller: AbortController;
+  /** Set once sending started; its place changes as instances are answered. */
+  live?: { place: sql.JobPlace; total: number };
 }
 
 /**
- * After Orthanc's job stopped at a refusal: resends the instances around the stop one at a time
- * (Orthanc's percentage places the stop within a window of about count/100 instances), names the
- * one refused, and starts a new job for the rest. Bounded: FORWARD_MAX_REFUSALS_IN_ROW refusals
- * without an accepted instance between them stop the forward, the rest reported as not sent.
+ * The forwards this replica sends: a bounded number at once, the rest queued; one heartbeat
+ * about every second for all of them, which also finds the ones cancelled or taken over.
  */
-async function resumeAfterFailure(
-  deps: Deps,
-  client: DbClient,
-  row: sql.ForwardJobRow,
-  ids: readonly string[],
-  job: OrthancJob,
-): Promise<Step> {
-  const total = ids.length;
-  const start = row.batch_start;
-  const window = stopWindow(job.Progress, total - start);
-  const refused: ForwardRefusal[] = [...row.refused];
-  let refusedInRow = window.from > 0 ? 0 : row.refused_in_row;
-  const place = (at: number, notSent = 0): sql.JobPlace => ({
-    orthancJob: row.orthanc_job,
-    batchStart: at,
-    refused,
-    refusedInRow,
-    instancesNotSent: notSent,
-  });
-  if (row.destination === null) return finish(place(start, total - start), total, 'The send destination was deleted.');
-  const modality = `${DESTINATION_MODALITY_PREFIX}${row.destination}`;
-  for (let at = start + window.from; at <= start + window.to; at++) {
-    const answer = await jobsNode(deps).storeInstanceToModality(modality, ids[at]!);
-    if (!answer) {
-      refusedInRow = 0;
-      continue;
-    }
-    const { refused: isRefusal, reason } = refusalOf(answer);
-    if (!isRefusal) return finish(place(at, total - at), total, `Stopped after ${at - refused.length} of ${total} instances: ${reason}`);
-    const instance = await sql.selectInstancePlace(client, ids[at]!);
-    refused.push({
-      SOPInstanceUID: instance?.sop_instance_uid ?? `(Orthanc ${ids[at]!})`,
-      SeriesNumber: instance?.series_number ?? null,
-      InstanceNumber: instance?.instance_number ?? null,
-      Reason: reason,
-    });
-    refusedInRow += 1;
-    const rest = total - at - 1;
-    if (refusedInRow >= FORWARD_MAX_REFUSALS_IN_ROW && rest > 0)
-      return finish(place(at + 1, rest), total, `Stopped after ${refusedInRow} refusals in a row: ${rest} instances not sent.`);
-    return continueFrom(deps, at + 1, ids, place);
+class ForwardSender {
+  readonly name = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly runs = new Map<number, Run>();
+  private readonly queue: Run[] = [];
+  private sendingNow = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private beating = false;
+  private stopped = false;
+
+  constructor(private readonly deps: Deps) {}
+
+  add(id: number): void {
+    if (this.stopped || this.runs.has(id)) return;
+    const run: Run = { id, controller: new AbortController() };
+    this.runs.set(id, run);
+    this.queue.push(run);
+    this.timer ??= setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.timer.unref();
+    this.pump();
   }
-  // Every instance around the stop arrived this time (the failure passed): go on after them.
-  return continueFrom(deps, start + window.to + 1, ids, place);
+
+  /** Stops sending `id` at once when this replica sends it (its row is already closed). */
+  cancel(id: number): void {
+    this.runs.get(id)?.controller.abort();
+  }
+
+  /** Stops every forward of this replica (shutdown): another replica takes them over. */
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+    for (const run of this.runs.values()) run.controller.abort();
+  }
+
+  private pump(): void {
+    while (this.sendingNow < MAX_SENDING && this.queue.length > 0) {
+      const run = this.queue.shift()!;
+      if (run.controller.signal.aborted) {
+        this.runs.delete(run.id);
+        continue;
+      }
+      this.sendingNow += 1;
+      sendForward(this.deps, this.name, run)
+        .catch((error: unknown) => log.warn(`Forward ${run.id}: ${String(error)}`))
+        .finally(() => {
+          this.sendingNow -= 1;
+          this.runs.delete(run.id);
+          this.pump();
+        });
+    }
+  }
+
+  private async beat(): Promise<void> {
+    if (this.beating || this.runs.size === 0) return;
+    this.beating = true;
+    try {
+      const runs = [...this.runs.values()];
+      const waiting = runs.filter((run) => !run.live);
+      const held =
+        waiting.length > 0
+          ? await sql.beat(
+              this.deps.db,
+              waiting.map((run) => run.id),
+              this.name,
+            )
+          : new Set<number>();
+      for (const run of waiting) if (!held.has(run.id)) run.controller.abort();
+      for (const run of runs) {
+        if (!run.live || run.controller.signal.aborted) continue;
+        const { place, total } = run.live;
+        if (!(await sql.updateJob(this.deps.db, run.id, sending(place, total, 'running'), place, this.name))) run.controller.abort();
+      }
+    } catch (error) {
+      log.warn(`Forward heartbeat not written: ${String(error)}`);
+    } finally {
+      this.beating = false;
+    }
+  }
 }
 
-/** Starts the job for the instances from `at` on, or finishes when none is left. */
-async function continueFrom(deps: Deps, at: number, ids: readonly string[], place: (at: number) => sql.JobPlace): Promise<Step> {
-  const next = place(at);
-  if (at >= ids.length) return finish(next, ids.length);
-  // row.destination is checked by the caller; the modality name is in the job being replaced.
-  return { progress: runningAt(at, ids.length, 0, 'pending', next.refused.length), place: next };
+const senders = new WeakMap<Deps, ForwardSender>();
+
+function senderOf(deps: Deps): ForwardSender {
+  let sender = senders.get(deps);
+  if (!sender) senders.set(deps, (sender = new ForwardSender(deps)));
+  return sender;
 }
 
-function runningAt(start: number, total: number, percent: number, state: ForwardState, refused: number): sql.JobProgress {
-  return {
-    state,
-    progress: Math.max(0, Math.min(99, Math.floor((100 * (start + (percent / 100) * (total - start))) / total))),
-    instancesFailed: refused,
-    error: '',
-    finished: false,
-  };
+/** One file to send: from Orthanc's storage folder where the study index located it, else from Orthanc's REST API. */
+async function readInstance(deps: Deps, orthancId: string, location: FileLocation | null, signal: AbortSignal): Promise<Buffer> {
+  const bytes = await storageOf(deps.orthanc, deps.config.orthanc.storageDir).readWhole(orthancId, location);
+  if (bytes) return bytes;
+  const response = await deps.orthanc.request(`/instances/${orthancId}/file`, { signal, timeoutMs: SCU_TIMEOUT_MS });
+  if (!response.ok) {
+    await response.arrayBuffer();
+    throw new ScuError(`the archive could not read instance ${orthancId} (HTTP ${response.status})`);
+  }
+  return Buffer.from(await response.arrayBuffer());
 }
 
-/** One step of a forward whose instances are known: Orthanc's job read, and the next job started after a refusal. */
-async function stepJob(
-  deps: Deps,
-  client: DbClient,
-  row: sql.ForwardJobRow,
-  ids: readonly string[],
-  job: OrthancJob | undefined,
-): Promise<Step> {
-  const total = ids.length;
+/** Sends one forward from its row's place on, writing every outcome into the row. */
+async function sendForward(deps: Deps, runner: string, run: Run): Promise<void> {
+  const row = await sql.selectOwnedJob(deps.db, run.id, runner);
+  if (!row) return;
+  const total = row.instances_total;
   const place: sql.JobPlace = {
-    orthancJob: row.orthanc_job,
-    batchStart: row.batch_start,
-    refused: row.refused,
+    nextInstance: row.next_instance,
+    refused: [...row.refused],
     refusedInRow: row.refused_in_row,
     instancesNotSent: 0,
   };
-  if (!job) return finish({ ...place, instancesNotSent: total - row.batch_start }, total, progressOf(undefined, total).error);
-  if (job.State === 'Success') return finish({ ...place, refusedInRow: 0 }, total);
-  if (job.State !== 'Failure')
-    return {
-      progress: runningAt(row.batch_start, total, job.Progress, job.State.toLowerCase() as ForwardState, row.refused.length),
-      place,
-    };
-  const step = await resumeAfterFailure(deps, client, row, ids, job);
-  if (step.progress.finished || row.destination === null) return step;
-  const orthancJob = await startJob(deps, row.destination, ids.slice(step.place.batchStart));
-  return { progress: step.progress, place: { ...step.place, orthancJob } };
-}
-
-/** Reads the state of these unfinished forwards from Orthanc into their rows, one step each. */
-async function refreshJobs(deps: Deps, rows: readonly sql.ForwardJobRow[]): Promise<void> {
-  for (const listed of rows) {
-    await transaction(deps.db, async (client) => {
-      // Another replica (or request) stepping this forward now holds it: it is skipped here.
-      const row = await sql.lockOpenJob(client, listed.id);
-      if (!row) return;
-      const job = await jobsNode(deps).getJob(row.orthanc_job, { timeoutMs: 5000 });
-      if (row.instance_ids === null) {
-        await sql.updateJob(client, row.id, progressOf(job, row.instances_total));
-        return;
-      }
-      const step = await stepJob(deps, client, row, row.instance_ids, job);
-      await sql.updateJob(client, row.id, step.progress, step.place);
-    });
+  if (row.instance_ids === null) {
+    // Made before the instances sent were recorded (migration 031): it cannot be resumed.
+    const stopped = { ...place, instancesNotSent: total - place.nextInstance };
+    await sql.updateJob(deps.db, run.id, finish(stopped, 'The archive restarted before the forward finished.'), stopped, runner);
+    return;
   }
-}
-
-/** Reads the state of every unfinished forward from Orthanc into its row (the background sweep). */
-export async function refreshOpenJobs(deps: Deps): Promise<void> {
-  await refreshJobs(deps, await sql.selectOpenJobs(deps.db));
+  const ids = row.instance_ids.slice(place.nextInstance);
+  run.live = { place, total };
+  const refused = place.refused as ForwardRefusal[];
+  await sql.updateJob(deps.db, run.id, sending(place, total, 'running'), place, runner);
+  const locations = await instanceFileLocations(deps.db, ids);
+  const signal = run.controller.signal;
+  let error = '';
+  try {
+    await storeFiles(
+      { host: row.ip_address, port: row.port, callingAet: deps.config.dicomAet, calledAet: row.called_ae_title, timeoutMs: SCU_TIMEOUT_MS },
+      ids,
+      (id, readSignal) => readInstance(deps, id, locations.get(id) ?? null, readSignal),
+      {
+        window: READ_AHEAD,
+        signal,
+        onResult: async (result) => {
+          if (arrived(result.status)) place.refusedInRow = 0;
+          else {
+            const instance = await sql.selectInstancePlace(deps.db, result.id);
+            refused.push({
+              SOPInstanceUID: instance?.sop_instance_uid ?? (result.sopInstanceUid || `(Orthanc ${result.id})`),
+              SeriesNumber: instance?.series_number ?? null,
+              InstanceNumber: instance?.instance_number ?? null,
+              Reason: refusalReason(result),
+            });
+            place.refusedInRow += 1;
+          }
+          place.nextInstance += 1;
+          const rest = total - place.nextInstance;
+          if (place.refusedInRow >= FORWARD_MAX_REFUSALS_IN_ROW && rest > 0)
+            throw new StopForward(`Stopped after ${place.refusedInRow} refusals in a row: ${rest} instances not sent.`);
+        },
+      },
+    );
+  } catch (caught) {
+    if (signal.aborted) {
+      // Cancelled (the row is closed) or taken over by another replica: the row is no longer ours to finish.
+      place.instancesNotSent = total - place.nextInstance;
+      await sql.correctCancelled(deps.db, run.id, runner, refused.length + place.instancesNotSent, place);
+      return;
+    }
+    const arrivedCount = place.nextInstance - refused.length;
+    error =
+      caught instanceof StopForward
+        ? caught.message
+        : `Stopped after ${arrivedCount} of ${total} instances: ${caught instanceof Error ? caught.message : String(caught)}`;
+    place.instancesNotSent = total - place.nextInstance;
+  }
+  await sql.updateJob(deps.db, run.id, finish(place, error), place, runner);
 }
 
 /**
- * The caller's forwards of the last day (an administrator's: everyone's), with fresh progress.
- * The list polls this every second while a forward runs: only the rows it answers are refreshed.
+ * Takes over the forwards whose replica stopped sending them (its heartbeat is older than
+ * STALE_SECONDS) and sends them from where they stood. Run by every replica every few seconds.
+ */
+export async function takeOverForwards(deps: Deps): Promise<number[]> {
+  const sender = senderOf(deps);
+  const ids = await sql.takeOverStale(deps.db, sender.name, STALE_SECONDS, TAKE_OVER_AT_ONCE);
+  for (const id of ids) {
+    log.info(`Forward ${id}: taken over (its heartbeat had stopped); resuming after the last answered instance`);
+    sender.add(id);
+  }
+  return ids;
+}
+
+/** Stops this replica's sending (shutdown); its forwards are taken over once their heartbeat is stale. */
+export function stopForwards(deps: Deps): void {
+  senders.get(deps)?.stop();
+}
+
+/**
+ * The caller's forwards of the last day (an administrator's: everyone's), as their rows stand:
+ * the sending replica writes them, so any replica answers the same.
  */
 export async function listForwards(deps: Deps, auth: Auth): Promise<ForwardJob[]> {
   const everyone = isAdmin(auth.permissions) && auth.accessKey === null;
-  const account = everyone ? null : auth.accountId;
-  const rows = await sql.selectJobs(deps.db, account, 24);
-  const open = rows.filter((row) => row.finished_at === null);
-  if (open.length === 0) return rows.map(toJob);
-  await refreshJobs(deps, open);
-  return (await sql.selectJobs(deps.db, account, 24)).map(toJob);
+  return (await sql.selectJobs(deps.db, everyone ? null : auth.accountId, 24)).map(toJob);
 }
 
 /** Cancels a forward that is still running: the caller's own, or anyone's for an administrator. */
@@ -355,32 +398,24 @@ export async function cancelForward(deps: Deps, auth: Auth, id: number): Promise
   const listed = await sql.selectJob(deps.db, id);
   const mine = listed && (listed.account_id === auth.accountId || isAdmin(auth.permissions));
   if (!listed || !mine) throw new AppError('not_found');
-  // Under the row's lock, so a step resending single instances ends before the cancel and starts nothing after it.
+  // Closed here, under the row's lock; the sender sees it at its next heartbeat (this replica's at once) and aborts.
   await transaction(deps.db, async (client) => {
     const row = await sql.lockJob(client, id);
     if (!row || row.finished_at !== null) return;
-    await jobsNode(deps)
-      .cancelJob(row.orthanc_job)
-      .catch((error: unknown) => log.warn(`Cancel of job ${row.orthanc_job}: ${String(error)}`));
-    const job = await jobsNode(deps).getJob(row.orthanc_job);
     const total = row.instances_total;
-    if (job?.State === 'Success') {
-      await sql.updateJob(client, id, finish(placeOf(row, 0), total).progress, placeOf(row, 0));
-      return;
-    }
-    const sent = Math.floor(row.batch_start + ((job?.Progress ?? 0) / 100) * (total - row.batch_start));
-    const place = placeOf(row, Math.max(0, total - sent));
-    await sql.updateJob(client, id, { ...finish(place, total, 'Cancelled.').progress, progress: Math.floor((100 * sent) / total) }, place);
+    const place: sql.JobPlace = {
+      nextInstance: row.next_instance,
+      refused: row.refused,
+      refusedInRow: row.refused_in_row,
+      instancesNotSent: total - row.next_instance,
+    };
+    await sql.updateJob(
+      client,
+      id,
+      { ...finish(place, 'Cancelled.'), progress: Math.floor((100 * row.next_instance) / Math.max(1, total)) },
+      place,
+    );
   });
+  senderOf(deps).cancel(id);
   return toJob((await sql.selectJob(deps.db, id))!);
-}
-
-function placeOf(row: sql.ForwardJobRow, notSent: number): sql.JobPlace {
-  return {
-    orthancJob: row.orthanc_job,
-    batchStart: row.batch_start,
-    refused: row.refused,
-    refusedInRow: row.refused_in_row,
-    instancesNotSent: notSent,
-  };
 }

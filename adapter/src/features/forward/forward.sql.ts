@@ -39,7 +39,6 @@ export interface ForwardJobRow {
   study_instance_uid: string;
   patient_name: string;
   scope: 'study' | 'series' | 'instances';
-  orthanc_job: string;
   instances_total: number;
   state: ForwardState;
   progress: number;
@@ -47,9 +46,9 @@ export interface ForwardJobRow {
   error: string;
   created_at: Date;
   finished_at: Date | null;
-  /** The Orthanc ids in the order sent; null for forwards made before refusals were named. */
+  /** The Orthanc ids in the order sent; null in lists, and for forwards made before refusals were named. */
   instance_ids: string[] | null;
-  batch_start: number;
+  next_instance: number;
   refused: ForwardRefusal[];
   refused_in_row: number;
   instances_not_sent: number;
@@ -61,16 +60,17 @@ export interface NewForwardJob {
   studyInstanceUid: string;
   patientName: string;
   scope: ForwardJobRow['scope'];
-  orthancJob: string;
-  /** The Orthanc ids in the order the job sends them. */
+  /** The Orthanc ids in the order they are sent. */
   instanceIds: readonly string[];
+  /** The replica that sends it (its heartbeat starts now). */
+  runner: string;
 }
 
 export async function insertJob(db: Db | DbClient, job: NewForwardJob): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     `insert into forward_jobs (account_id, destination, destination_name, called_ae_title, ip_address, port, study_instance_uid,
-                               patient_name, scope, orthanc_job, instances_total, instance_ids)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+                               patient_name, scope, instances_total, instance_ids, runner, heartbeat_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now()) returning id`,
     [
       job.accountId,
       job.destination.no,
@@ -81,18 +81,18 @@ export async function insertJob(db: Db | DbClient, job: NewForwardJob): Promise<
       job.studyInstanceUid,
       job.patientName,
       job.scope,
-      job.orthancJob,
       job.instanceIds.length,
       job.instanceIds,
+      job.runner,
     ],
   );
   return rows[0]!.id;
 }
 
-/** Every column but the instance ids, which only a step reads (the list is polled every second). */
+/** Every column but the instance ids, which only the sender reads (the list is polled every second). */
 const LISTED = `id, account_id, destination, destination_name, called_ae_title, ip_address, port, study_instance_uid, patient_name,
-  scope, orthanc_job, instances_total, state, progress, instances_failed, error, created_at, finished_at,
-  null::text[] as instance_ids, batch_start, refused, refused_in_row, instances_not_sent`;
+  scope, instances_total, state, progress, instances_failed, error, created_at, finished_at,
+  null::text[] as instance_ids, next_instance, refused, refused_in_row, instances_not_sent`;
 
 /** The caller's forwards of the last `hours` (everyone's when `accountId` is null), newest first. */
 export async function selectJobs(db: Db, accountId: string | null, hours: number): Promise<ForwardJobRow[]> {
@@ -109,24 +109,32 @@ export async function selectJob(db: Db, id: number): Promise<ForwardJobRow | und
   return rows[0];
 }
 
-export async function selectOpenJobs(db: Db): Promise<ForwardJobRow[]> {
-  const { rows } = await db.query<ForwardJobRow>(`select ${LISTED} from forward_jobs where finished_at is null order by id limit 1000`);
-  return rows;
-}
-
-/**
- * Locks an unfinished forward for one step (start of the next Orthanc job, or single-instance
- * resends); undefined when it has finished or another replica is stepping it now.
- */
-export async function lockOpenJob(client: DbClient, id: number): Promise<ForwardJobRow | undefined> {
-  const { rows } = await client.query<ForwardJobRow>(
-    'select * from forward_jobs where id = $1 and finished_at is null for update skip locked',
-    [id],
-  );
+/** An unfinished forward this replica sends, with its instance ids; undefined once cancelled or taken over. */
+export async function selectOwnedJob(db: Db, id: number, runner: string): Promise<ForwardJobRow | undefined> {
+  const { rows } = await db.query<ForwardJobRow>('select * from forward_jobs where id = $1 and runner = $2 and finished_at is null', [
+    id,
+    runner,
+  ]);
   return rows[0];
 }
 
-/** Locks a forward for its cancel, waiting for a step under way. */
+/**
+ * Takes over unfinished forwards whose heartbeat stopped (their replica died) or never started
+ * (made before migration 034): one statement, so of several replicas sweeping only one gets each.
+ */
+export async function takeOverStale(db: Db, runner: string, staleSeconds: number, limit: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `update forward_jobs set runner = $1, heartbeat_at = now()
+      where id in (select id from forward_jobs
+                    where finished_at is null and (heartbeat_at is null or heartbeat_at < now() - make_interval(secs => $2))
+                    order by id limit $3 for update skip locked)
+      returning id`,
+    [runner, staleSeconds, limit],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** Locks a forward for its cancel. */
 export async function lockJob(client: DbClient, id: number): Promise<ForwardJobRow | undefined> {
   const { rows } = await client.query<ForwardJobRow>('select * from forward_jobs where id = $1 for update', [id]);
   return rows[0];
@@ -153,23 +161,30 @@ export interface JobProgress {
   finished: boolean;
 }
 
-/** Where a resumable forward stands: the Orthanc job now running and what was found so far. */
+/** Where a forward stands: the next instance to send and what was found so far. */
 export interface JobPlace {
-  orthancJob: string;
-  batchStart: number;
+  nextInstance: number;
   refused: readonly ForwardRefusal[];
   refusedInRow: number;
   instancesNotSent: number;
 }
 
-export async function updateJob(db: Db | DbClient, id: number, progress: JobProgress, place?: JobPlace): Promise<void> {
-  await db.query(
+/**
+ * Writes a forward's progress and place, and its heartbeat, while it is unfinished; with `runner`,
+ * only while that replica still sends it. False when nothing was written (cancelled, taken over).
+ */
+export async function updateJob(
+  db: Db | DbClient,
+  id: number,
+  progress: JobProgress,
+  place: JobPlace,
+  runner: string | null = null,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
     `update forward_jobs set state = $2, progress = $3, instances_failed = $4, error = $5,
-            finished_at = case when $6 then coalesce(finished_at, now()) else null end,
-            orthanc_job = coalesce($7, orthanc_job), batch_start = coalesce($8, batch_start),
-            refused = coalesce($9::jsonb, refused), refused_in_row = coalesce($10, refused_in_row),
-            instances_not_sent = coalesce($11, instances_not_sent)
-      where id = $1`,
+            finished_at = case when $6 then now() else null end, next_instance = $7, refused = $8::jsonb,
+            refused_in_row = $9, instances_not_sent = $10, heartbeat_at = now()
+      where id = $1 and finished_at is null and ($11::text is null or runner = $11)`,
     [
       id,
       progress.state,
@@ -177,11 +192,34 @@ export async function updateJob(db: Db | DbClient, id: number, progress: JobProg
       progress.instancesFailed,
       progress.error,
       progress.finished,
-      place?.orthancJob ?? null,
-      place?.batchStart ?? null,
-      place ? JSON.stringify(place.refused) : null,
-      place?.refusedInRow ?? null,
-      place?.instancesNotSent ?? null,
+      place.nextInstance,
+      JSON.stringify(place.refused),
+      place.refusedInRow,
+      place.instancesNotSent,
+      runner,
     ],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** The heartbeat of forwards this replica holds but has not started (waiting for a free sender); the ids still held. */
+export async function beat(db: Db, ids: readonly number[], runner: string): Promise<Set<number>> {
+  const { rows } = await db.query<{ id: number }>(
+    'update forward_jobs set heartbeat_at = now() where id = any($1) and runner = $2 and finished_at is null returning id',
+    [ids, runner],
+  );
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
+/**
+ * After a cancel stopped this replica's sending: the counts the cancel wrote from the last
+ * heartbeat, corrected to what was answered until the sending stopped.
+ */
+export async function correctCancelled(db: Db, id: number, runner: string, failed: number, place: JobPlace): Promise<void> {
+  await db.query(
+    `update forward_jobs set next_instance = $3, refused = $4::jsonb, refused_in_row = $5, instances_not_sent = $6, instances_failed = $7,
+            progress = floor(100.0 * $3 / greatest(instances_total, 1))
+      where id = $1 and runner = $2 and finished_at is not null and error = 'Cancelled.' and next_instance <= $3`,
+    [id, runner, place.nextInstance, JSON.stringify(place.refused), place.refusedInRow, place.instancesNotSent, failed],
   );
 }

@@ -210,9 +210,16 @@ class Association {
     socket.on('close', () => this.fail(new ScuError('The destination closed the connection')));
   }
 
-  static async open(target: ScuTarget): Promise<Association> {
+  /** Opens the connection; an abort of `signal` closes it at once, ending whatever waits on it. */
+  static async open(target: ScuTarget, signal?: AbortSignal): Promise<Association> {
+    if (signal?.aborted) throw new ScuError('Cancelled');
     const socket = connect({ host: target.host, port: target.port });
     const association = new Association(socket, target.timeoutMs);
+    if (signal) {
+      const onAbort = () => socket.destroy(new ScuError('Cancelled'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      socket.once('close', () => signal.removeEventListener('abort', onAbort));
+    }
     await association.bounded(
       new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);
@@ -398,7 +405,7 @@ export async function storeFiles(
       }
       if (!association) {
         if (++associations > MAX_ASSOCIATIONS) throw new ScuError(`More than ${MAX_ASSOCIATIONS} kinds of files in one forward`);
-        association = await Association.open(target);
+        association = await Association.open(target, options.signal);
         accepted = await association.associate(target, proposals);
       }
       const contextId = accepted!.contexts.get(key);
