@@ -287,10 +287,11 @@ class Association {
   async store(contextId: number, maxPdu: number, file: FileMeta): Promise<number> {
     this.messageId = (this.messageId % 0xffff) + 1;
     const messageId = this.messageId;
+    // The command and the data set leave in one write (corked): a small instance is one segment.
+    this.socket.cork();
     this.write(pDataCommand(contextId, requestCommand(COMMAND.cStoreRq, messageId, file.sopClassUid, file.sopInstanceUid, true)));
     // Each P-DATA-TF carries one PDV of at most the peer's maximum less the PDV header.
     const fragment = Math.max(1024, Math.min(maxPdu > 0 ? maxPdu : OUR_MAX_PDU, OUR_MAX_PDU) - 6);
-    this.socket.cork();
     for (let at = 0; at < file.dataSet.length || at === 0; at += fragment) {
       const piece = file.dataSet.subarray(at, at + fragment);
       const last = at + fragment >= file.dataSet.length;
