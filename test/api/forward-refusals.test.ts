@@ -20,7 +20,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyInstance } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { createSendDestination, finishedForward, pixelsByUid, until } from '../harness/network.ts';
+import { createSendDestination, finishedForward, pixelsByUid, storescpProfile, until } from '../harness/network.ts';
 import { freePort, portIsFree } from '../../scripts/services/process.ts';
 
 let stack: Stack;
@@ -29,31 +29,12 @@ let workDir: string;
 const peers: ChildProcess[] = [];
 let silent: Server | undefined;
 
-/** A storescp profile accepting Verification and the one storage SOP class named (dcmtk's -xf). */
-function profile(sopClass: string): string {
-  return [
-    '[[TransferSyntaxes]]',
-    '[Uncompressed]',
-    'TransferSyntax1 = LocalEndianExplicit',
-    'TransferSyntax2 = OppositeEndianExplicit',
-    'TransferSyntax3 = LittleEndianImplicit',
-    '[[PresentationContexts]]',
-    '[Only]',
-    'PresentationContext1 = VerificationSOPClass\\Uncompressed',
-    `PresentationContext2 = ${sopClass}\\Uncompressed`,
-    '[[Profiles]]',
-    '[Only]',
-    'PresentationContexts = Only',
-    '',
-  ].join('\n');
-}
-
 /** Starts a storescp accepting only `sopClass` and registers it as a send destination. */
 async function destinationAccepting(name: string, sopClass: string): Promise<{ destination: SendDestination; folder: string }> {
   const folder = join(workDir, name);
   mkdirSync(folder);
   const config = join(workDir, `${name}.cfg`);
-  writeFileSync(config, profile(sopClass));
+  writeFileSync(config, storescpProfile(sopClass));
   const port = await freePort();
   peers.push(
     spawn('storescp', ['-xf', config, 'Only', '-aet', 'PICKY', '-od', folder, String(port)], {

@@ -15,7 +15,7 @@ import { generateCt, uuidUid } from '../../scripts/demo/generate-ct.ts';
 import { freePort, waitFor } from '../../scripts/services/process.ts';
 import { arrived, storeFiles, type ScuResult, type ScuTarget } from '../../adapter/src/features/forward/scu.ts';
 import { tinyInstance } from '../harness/dicom.ts';
-import { pixelsByUid } from '../harness/network.ts';
+import { pixelsByUid, storescpProfile } from '../harness/network.ts';
 
 let workDir: string;
 let files: string[];
@@ -23,32 +23,13 @@ const peers: ChildProcess[] = [];
 const servers: Server[] = [];
 const captureUids = [1, 2, 3].map((n) => uuidUid(`scu-sc-${n}`, 'instance'));
 
-/** A storescp profile accepting Verification and the one storage SOP class named (dcmtk's -xf). */
-function profile(sopClass: string): string {
-  return [
-    '[[TransferSyntaxes]]',
-    '[Uncompressed]',
-    'TransferSyntax1 = LocalEndianExplicit',
-    'TransferSyntax2 = OppositeEndianExplicit',
-    'TransferSyntax3 = LittleEndianImplicit',
-    '[[PresentationContexts]]',
-    '[Only]',
-    'PresentationContext1 = VerificationSOPClass\\Uncompressed',
-    `PresentationContext2 = ${sopClass}\\Uncompressed`,
-    '[[Profiles]]',
-    '[Only]',
-    'PresentationContexts = Only',
-    '',
-  ].join('\n');
-}
-
 async function storescp(name: string, only?: string): Promise<{ target: ScuTarget; folder: string }> {
   const folder = join(workDir, name);
   mkdirSync(folder);
   const port = await freePort();
   const args = ['-aet', 'DEST', '-od', folder, String(port)];
   if (only) {
-    writeFileSync(join(workDir, `${name}.cfg`), profile(only));
+    writeFileSync(join(workDir, `${name}.cfg`), storescpProfile(only));
     args.unshift('-xf', join(workDir, `${name}.cfg`), 'Only');
   }
   const child = spawn('storescp', args, { stdio: 'ignore', env: { ...process.env, TCP_NODELAY: '1' } });

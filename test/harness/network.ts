@@ -72,3 +72,22 @@ export function pixelsByUid(files: string[]): Map<string, Buffer> {
   }
   return result;
 }
+
+/** A storescp profile accepting Verification and the one storage SOP class named (dcmtk's -xf). */
+export function storescpProfile(sopClass: string): string {
+  return [
+    '[[TransferSyntaxes]]',
+    '[Uncompressed]',
+    'TransferSyntax1 = LocalEndianExplicit',
+    'TransferSyntax2 = OppositeEndianExplicit',
+    'TransferSyntax3 = LittleEndianImplicit',
+    '[[PresentationContexts]]',
+    '[Only]',
+    'PresentationContext1 = VerificationSOPClass\\Uncompressed',
+    `PresentationContext2 = ${sopClass}\\Uncompressed`,
+    '[[Profiles]]',
+    '[Only]',
+    'PresentationContexts = Only',
+    '',
+  ].join('\n');
+}
