@@ -10,7 +10,7 @@
  * forward (sent by the replica asked) started through one replica is followed to its end through the other,
  * and echoes to both nodes are counted once though both replicas follow both nodes' logs.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { freePort, sleep } from '../../scripts/services/process.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { startCluster, type Cluster } from '../harness/cluster.ts';
 import { sendFiles, tinyInstance } from '../harness/dicom.ts';
+import { startStorescp } from '../harness/network.ts';
 
 const STUDIES = 50;
 const PER_STUDY = 20;
@@ -94,7 +95,7 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     const received = join(folder, 'received');
     mkdirSync(received);
     const port = await freePort();
-    storescp = spawn('storescp', ['-aet', 'REMOTE', '-od', received, String(port)], { stdio: 'ignore' });
+    storescp = await startStorescp(['-aet', 'REMOTE', '-od', received], port);
     const [viaFirst, viaSecond] = await Promise.all(cluster.adapterUrls.map((url) => signIn(url, 'admin', cluster.adminPassword)));
     const destination = (
       await viaFirst!.agent

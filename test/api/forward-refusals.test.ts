@@ -20,7 +20,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyInstance } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { createSendDestination, finishedForward, pixelsByUid, storescpProfile, until } from '../harness/network.ts';
+import { createSendDestination, finishedForward, pixelsByUid, startStorescp, storescpProfile, until } from '../harness/network.ts';
 import { freePort, portIsFree } from '../../scripts/services/process.ts';
 
 let stack: Stack;
@@ -36,12 +36,7 @@ async function destinationAccepting(name: string, sopClass: string): Promise<{ d
   const config = join(workDir, `${name}.cfg`);
   writeFileSync(config, storescpProfile(sopClass));
   const port = await freePort();
-  peers.push(
-    spawn('storescp', ['-xf', config, 'Only', '-aet', 'PICKY', '-od', folder, String(port)], {
-      stdio: 'ignore',
-      env: { ...process.env, TCP_NODELAY: '1' },
-    }),
-  );
+  peers.push(await startStorescp(['-xf', config, 'Only', '-aet', 'PICKY', '-od', folder], port));
   const destination = await createSendDestination(admin, {
     Name: name,
     IPAddress: '127.0.0.1',

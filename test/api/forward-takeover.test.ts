@@ -5,7 +5,7 @@
  * instance: storescp receives exactly the other 14. Of two replicas sweeping at once only one
  * takes a stale forward; a forward whose heartbeat is fresh is left to its replica.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { freePort } from '../../scripts/services/process.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { finishedForward, pixelsByUid } from '../harness/network.ts';
+import { finishedForward, pixelsByUid, startStorescp } from '../harness/network.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
 
 let stack: Stack;
@@ -37,10 +37,7 @@ beforeAll(async () => {
   received = join(workDir, 'received');
   mkdirSync(received);
   port = await freePort();
-  storescp = spawn('storescp', ['-aet', 'REMOTE', '-od', received, String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, TCP_NODELAY: '1' },
-  });
+  storescp = await startStorescp(['-aet', 'REMOTE', '-od', received], port);
   ct = generateCt({
     out: join(workDir, 'ct'),
     slices: 24,

@@ -3,7 +3,7 @@
  * product to dcmtk's storescp and arrives whole and byte-identical in its pixels; a forward never
  * sends what the caller cannot see; a destination that is down fails with a result per study.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { storeFiles, tinyStudy, tinyStudyInto, tinyStudyUids } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
-import { finishedForward, pixelsByUid } from '../harness/network.ts';
+import { finishedForward, pixelsByUid, startStorescp } from '../harness/network.ts';
 import { freePort } from '../../scripts/services/process.ts';
 import { writeFileSync } from 'node:fs';
 
@@ -33,10 +33,7 @@ beforeAll(async () => {
   received = join(workDir, 'received');
   mkdirSync(received);
   const port = await freePort();
-  storescp = spawn('storescp', ['-aet', 'REMOTE', '-od', received, String(port)], {
-    stdio: 'ignore',
-    env: { ...process.env, TCP_NODELAY: '1' },
-  });
+  storescp = await startStorescp(['-aet', 'REMOTE', '-od', received], port);
   ct = generateCt({
     out: join(workDir, 'ct'),
     slices: 240,

@@ -2,7 +2,7 @@
  * Forward from the list end to end: select a study, send it to a send destination that is a real
  * dcmtk storescp, watch the progress panel say Sent, and find the instance in storescp's folder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { API, signIn } from '../harness/api.ts';
 import { tinyStudyUids } from '../harness/dicom.ts';
 import { storeTinyStudies } from '../harness/fixtures.ts';
 import { startStack, type Stack } from '../harness/stack.ts';
+import { startStorescp } from '../harness/network.ts';
 import { freePort } from '../../scripts/services/process.ts';
 import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   ]);
   received = mkdtempSync(join(tmpdir(), 'pacs-bfwd-'));
   const port = await freePort();
-  storescp = spawn('storescp', ['-aet', 'READING', '-od', received, String(port)], { stdio: 'ignore' });
+  storescp = await startStorescp(['-aet', 'READING', '-od', received], port);
   await admin.agent
     .post(`${API}/sendsettings/create`)
     .set(admin.csrf)
@@ -57,7 +58,7 @@ beforeAll(async () => {
       '[[Profiles]]\n[Only]\nPresentationContexts = Only\n',
   );
   const pickyPort = await freePort();
-  ctOnly = spawn('storescp', ['-xf', cfg, 'Only', '-aet', 'CTONLY', '-od', picky, String(pickyPort)], { stdio: 'ignore' });
+  ctOnly = await startStorescp(['-xf', cfg, 'Only', '-aet', 'CTONLY', '-od', picky], pickyPort);
   await admin.agent
     .post(`${API}/sendsettings/create`)
     .set(admin.csrf)

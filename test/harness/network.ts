@@ -3,10 +3,12 @@
  * the provider's anonymous access, polling a follower's result, and the pixel data of files
  * compared after a transfer.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import dcmjs from 'dcmjs';
 import type { ForwardJob, Provider, SendDestination } from '@pacs/common';
 import { API, type Session } from './api.ts';
+import { portIsFree } from '../../scripts/services/process.ts';
 
 export interface DestinationFields {
   Name: string;
@@ -90,4 +92,18 @@ export function storescpProfile(sopClass: string): string {
     'PresentationContexts = Only',
     '',
   ].join('\n');
+}
+
+/**
+ * Starts dcmtk's storescp (`args` end with the port) with TCP_NODELAY, and waits until it
+ * listens: the forward's sender connects at once, and a destination not yet listening refuses it.
+ */
+export async function startStorescp(args: string[], port: number): Promise<ChildProcess> {
+  const child = spawn('storescp', [...args, String(port)], { stdio: 'ignore', env: { ...process.env, TCP_NODELAY: '1' } });
+  await until(
+    async () => !(await portIsFree(port)),
+    (listening) => listening,
+    `storescp listening on ${port}`,
+  );
+  return child;
 }
