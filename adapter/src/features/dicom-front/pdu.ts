@@ -214,25 +214,23 @@ export function pDataCommand(contextId: number, command: Buffer): Buffer {
  * `maxLength` before a byte of it is buffered.
  */
 export class PduReader {
-  private chunks: Buffer[] = [];
-  private buffered = 0;
+  private readonly bytes = new ByteQueue();
 
   constructor(private readonly maxLength: (type: number) => number) {}
 
   /** Adds bytes; answers the complete PDUs now available (type and variable field). */
   push(chunk: Buffer): { type: number; body: Buffer; raw: Buffer }[] {
-    this.chunks.push(chunk);
-    this.buffered += chunk.length;
+    this.bytes.push(chunk);
     const out: { type: number; body: Buffer; raw: Buffer }[] = [];
     for (;;) {
-      if (this.buffered < PDU_HEADER) break;
-      const head = this.peek(PDU_HEADER);
+      if (this.bytes.length < PDU_HEADER) break;
+      const head = this.bytes.peek(PDU_HEADER);
       const type = head[0]!;
       const length = head.readUInt32BE(2);
       if (type < PDU.associateRq || type > PDU.abort) throw new PduError(`Unknown PDU type ${type}`);
       if (length > this.maxLength(type)) throw new PduError(`PDU of ${length} bytes is over the limit`);
-      if (this.buffered < PDU_HEADER + length) break;
-      const raw = this.take(PDU_HEADER + length);
+      if (this.bytes.length < PDU_HEADER + length) break;
+      const raw = this.bytes.take(PDU_HEADER + length);
       out.push({ type, body: raw.subarray(PDU_HEADER), raw });
     }
     return out;
@@ -240,39 +238,60 @@ export class PduReader {
 
   /** Bytes received and not yet part of a whole PDU. */
   rest(): Buffer {
-    return Buffer.concat(this.chunks);
+    return this.bytes.rest();
+  }
+}
+
+/**
+ * The bytes of a socket's reads not consumed yet, kept as the reads themselves: taking bytes
+ * answers a view into a read, and joins (copies) only when they span reads, and then only those
+ * bytes (a 16 KiB PDU across the border of a 64 KiB read used to copy the 64 KiB).
+ */
+class ByteQueue {
+  private chunks: Buffer[] = [];
+  length = 0;
+
+  push(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.length += chunk.length;
   }
 
-  private peek(n: number): Buffer {
-    if (this.chunks[0]!.length >= n) return this.chunks[0]!.subarray(0, n);
-    return this.join(n).subarray(0, n);
+  /** Length of the first read still held (0 when none). */
+  firstLength(): number {
+    return this.chunks[0]?.length ?? 0;
   }
 
-  private take(n: number): Buffer {
-    const joined = this.chunks[0]!.length >= n ? this.chunks[0]! : this.join(n);
-    const taken = joined.subarray(0, n);
-    if (joined.length === n) this.chunks.shift();
-    else this.chunks[0] = joined.subarray(n);
-    this.buffered -= n;
+  /** The next n bytes, left in the queue. */
+  peek(n: number): Buffer {
+    return this.first(n).subarray(0, n);
+  }
+
+  /** The next n bytes, taken out of the queue. */
+  take(n: number): Buffer {
+    const first = this.first(n);
+    const taken = first.subarray(0, n);
+    if (first.length === n) this.chunks.shift();
+    else this.chunks[0] = first.subarray(n);
+    this.length -= n;
     return taken;
   }
 
-  /**
-   * Joins only the leading chunks that hold the first n bytes into one: a PDU that spans socket
-   * reads costs a copy of itself, never of the whole chunk behind it (a 16 KiB PDU across the
-   * border of a 64 KiB read used to copy the 64 KiB).
-   */
-  private join(n: number): Buffer {
+  /** Everything not taken, byte for byte. */
+  rest(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+
+  /** The first read, after joining into it the leading reads that hold the first n bytes. */
+  private first(n: number): Buffer {
+    if (this.chunks[0]!.length >= n) return this.chunks[0]!;
     let count = 0;
     let length = 0;
     while (length < n) length += this.chunks[count++]!.length;
     const last = this.chunks[count - 1]!;
     const needed = last.length - (length - n);
-    const pieces = this.chunks.slice(0, count - 1);
-    pieces.push(last.subarray(0, needed));
-    const joined = Buffer.concat(pieces, n);
-    const rest = needed < last.length ? [last.subarray(needed)] : [];
-    this.chunks.splice(0, count, joined, ...rest);
+    const joined = Buffer.concat([...this.chunks.slice(0, count - 1), last.subarray(0, needed)], n);
+    this.chunks.splice(0, count, joined, ...(needed < last.length ? [last.subarray(needed)] : []));
     return joined;
   }
 }
@@ -303,8 +322,7 @@ const EMPTY = Buffer.alloc(0);
  * caller may stop between items (and `rest` answers the bytes not read, byte for byte).
  */
 export class PduStream {
-  private chunks: Buffer[] = [];
-  private buffered = 0;
+  private readonly bytes = new ByteQueue();
   /** Bytes of the current P-DATA-TF's variable field not read yet. */
   private pduLeft = 0;
   /** Bytes of the current PDV's value not read yet, and its header. */
@@ -314,24 +332,22 @@ export class PduStream {
   constructor(private readonly maxLength: (type: number) => number) {}
 
   push(chunk: Buffer): void {
-    if (chunk.length === 0) return;
-    this.chunks.push(chunk);
-    this.buffered += chunk.length;
+    this.bytes.push(chunk);
   }
 
   next(): StreamItem | undefined {
     for (;;) {
       if (this.pdvLeft > 0) {
-        if (this.buffered === 0) return undefined;
-        const data = this.take(Math.min(this.pdvLeft, this.chunks[0]!.length));
+        if (this.bytes.length === 0) return undefined;
+        const data = this.bytes.take(Math.min(this.pdvLeft, this.bytes.firstLength()));
         this.pdvLeft -= data.length;
         this.pduLeft -= data.length;
         return { piece: { ...this.pdv!, data, end: this.pdvLeft === 0 } };
       }
       if (this.pduLeft > 0) {
         if (this.pduLeft < 6) throw new PduError('PDV header past the end of the PDU');
-        if (this.buffered < 6) return undefined;
-        const head = this.take(6);
+        if (this.bytes.length < 6) return undefined;
+        const head = this.bytes.take(6);
         const length = head.readUInt32BE(0);
         if (length < 2 || 4 + length > this.pduLeft) throw new PduError('PDV length outside the PDU');
         this.pdv = { contextId: head[4]!, command: (head[5]! & 1) === 1, last: (head[5]! & 2) === 2 };
@@ -340,47 +356,25 @@ export class PduStream {
         if (this.pdvLeft === 0) return { piece: { ...this.pdv, data: EMPTY, end: true } };
         continue;
       }
-      if (this.buffered < PDU_HEADER) return undefined;
-      const head = this.chunks[0]!.length >= PDU_HEADER ? this.chunks[0]! : this.join(PDU_HEADER);
+      if (this.bytes.length < PDU_HEADER) return undefined;
+      const head = this.bytes.peek(PDU_HEADER);
       const type = head[0]!;
       const length = head.readUInt32BE(2);
       if (type < PDU.associateRq || type > PDU.abort) throw new PduError(`Unknown PDU type ${type}`);
       if (length > this.maxLength(type)) throw new PduError(`PDU of ${length} bytes is over the limit`);
       if (type === PDU.pData) {
-        this.take(PDU_HEADER);
+        this.bytes.take(PDU_HEADER);
         this.pduLeft = length;
         continue;
       }
-      if (this.buffered < PDU_HEADER + length) return undefined;
-      const raw = this.take(PDU_HEADER + length);
+      if (this.bytes.length < PDU_HEADER + length) return undefined;
+      const raw = this.bytes.take(PDU_HEADER + length);
       return { pdu: { type, body: raw.subarray(PDU_HEADER), raw } };
     }
   }
 
   /** Bytes received and not read yet. */
   rest(): Buffer {
-    return Buffer.concat(this.chunks);
-  }
-
-  /** The next n bytes: a view when the first read holds them, else a join of just those bytes. */
-  private take(n: number): Buffer {
-    const first = this.chunks[0]!.length >= n ? this.chunks[0]! : this.join(n);
-    const taken = first.subarray(0, n);
-    if (first.length === n) this.chunks.shift();
-    else this.chunks[0] = first.subarray(n);
-    this.buffered -= n;
-    return taken;
-  }
-
-  /** Joins the first n bytes only (a header across two reads costs 6 bytes, not the read behind it). */
-  private join(n: number): Buffer {
-    let count = 0;
-    let length = 0;
-    while (length < n) length += this.chunks[count++]!.length;
-    const last = this.chunks[count - 1]!;
-    const needed = last.length - (length - n);
-    const joined = Buffer.concat([...this.chunks.slice(0, count - 1), last.subarray(0, needed)], n);
-    this.chunks.splice(0, count, joined, ...(needed < last.length ? [last.subarray(needed)] : []));
-    return joined;
+    return this.bytes.rest();
   }
 }
