@@ -110,7 +110,7 @@ function parseUserInformation(body: Buffer, start: number, end: number, rq: Asso
   }
 }
 
-function item(type: number, payload: Buffer): Buffer {
+export function item(type: number, payload: Buffer): Buffer {
   if (payload.length > 0xffff) throw new PduError('Item too long');
   const header = Buffer.alloc(4);
   header[0] = type;
@@ -131,15 +131,27 @@ function aeField(aet: string): Buffer {
 
 /** The A-ASSOCIATE-AC answering `rq`, announcing `maxPduLength` as what we receive. */
 export function associateAc(rq: AssociateRq, contexts: readonly AcceptedContext[], maxPduLength: number): Buffer {
+  const presentation = contexts.map((context) =>
+    item(0x21, Buffer.concat([Buffer.from([context.id, 0, context.result, 0]), item(0x40, Buffer.from(context.transferSyntax, 'latin1'))])),
+  );
+  return associatePdu(PDU.associateAc, rq.calledAet, rq.callingAet, presentation, maxPduLength);
+}
+
+/**
+ * An A-ASSOCIATE-RQ or -AC: the fixed fields, the application context, the presentation context
+ * items given, and the user information (`maxPduLength` as what we receive, our implementation).
+ */
+export function associatePdu(
+  type: number,
+  calledAet: string,
+  callingAet: string,
+  presentation: readonly Buffer[],
+  maxPduLength: number,
+): Buffer {
   const fixed = Buffer.alloc(68);
   fixed.writeUInt16BE(1, 0);
-  aeField(rq.calledAet).copy(fixed, 4);
-  aeField(rq.callingAet).copy(fixed, 20);
-  const parts = [fixed, item(0x10, Buffer.from(APPLICATION_CONTEXT, 'latin1'))];
-  for (const context of contexts) {
-    const head = Buffer.from([context.id, 0, context.result, 0]);
-    parts.push(item(0x21, Buffer.concat([head, item(0x40, Buffer.from(context.transferSyntax, 'latin1'))])));
-  }
+  aeField(calledAet).copy(fixed, 4);
+  aeField(callingAet).copy(fixed, 20);
   const max = Buffer.alloc(4);
   max.writeUInt32BE(maxPduLength, 0);
   const user = Buffer.concat([
@@ -147,8 +159,7 @@ export function associateAc(rq: AssociateRq, contexts: readonly AcceptedContext[
     item(0x52, Buffer.from(IMPLEMENTATION_CLASS_UID, 'latin1')),
     item(0x55, Buffer.from(IMPLEMENTATION_VERSION, 'latin1')),
   ]);
-  parts.push(item(0x50, user));
-  return pdu(PDU.associateAc, Buffer.concat(parts));
+  return pdu(type, Buffer.concat([fixed, item(0x10, Buffer.from(APPLICATION_CONTEXT, 'latin1')), ...presentation, item(0x50, user)]));
 }
 
 /**

@@ -12,18 +12,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { COMMAND, parseCommand, requestCommand } from '../dicom-front/dimse.ts';
-import {
-  abort,
-  APPLICATION_CONTEXT,
-  IMPLEMENTATION_CLASS_UID,
-  IMPLEMENTATION_VERSION,
-  parsePData,
-  PDU,
-  PduError,
-  PduReader,
-  pDataCommand,
-  releaseRq,
-} from '../dicom-front/pdu.ts';
+import { abort, associatePdu, item, parsePData, PDU, PduError, PduReader, pDataCommand, releaseRq } from '../dicom-front/pdu.ts';
 
 /** What we announce we receive, and the most we send in one P-DATA-TF whatever the peer allows. */
 const OUR_MAX_PDU = 256 * 1024;
@@ -92,22 +81,6 @@ export function readPart10(bytes: Buffer): FileMeta {
   return { ...meta, dataSet: bytes.subarray(at) };
 }
 
-function item(type: number, body: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head[0] = type;
-  head.writeUInt16BE(body.length, 2);
-  return Buffer.concat([head, body]);
-}
-
-function pdu(type: number, body: Buffer): Buffer {
-  const head = Buffer.alloc(6);
-  head[0] = type;
-  head.writeUInt32BE(body.length, 2);
-  return Buffer.concat([head, body]);
-}
-
-const ae = (title: string) => Buffer.from(title.padEnd(16, ' ').slice(0, 16), 'latin1');
-
 interface Proposal {
   id: number;
   sopClassUid: string;
@@ -115,33 +88,17 @@ interface Proposal {
 }
 
 function associateRq(target: ScuTarget, proposals: readonly Proposal[]): Buffer {
-  const fixed = Buffer.alloc(68);
-  fixed.writeUInt16BE(1, 0);
-  ae(target.calledAet).copy(fixed, 4);
-  ae(target.callingAet).copy(fixed, 20);
-  const parts = [fixed, item(0x10, Buffer.from(APPLICATION_CONTEXT, 'latin1'))];
-  for (const proposal of proposals) {
-    const syntaxes = proposal.transferSyntaxes.map((uid) => item(0x40, Buffer.from(uid, 'latin1')));
-    parts.push(
-      item(
-        0x20,
-        Buffer.concat([Buffer.from([proposal.id, 0, 0, 0]), item(0x30, Buffer.from(proposal.sopClassUid, 'latin1')), ...syntaxes]),
-      ),
-    );
-  }
-  const max = Buffer.alloc(4);
-  max.writeUInt32BE(OUR_MAX_PDU, 0);
-  parts.push(
+  const presentation = proposals.map((proposal) =>
     item(
-      0x50,
+      0x20,
       Buffer.concat([
-        item(0x51, max),
-        item(0x52, Buffer.from(IMPLEMENTATION_CLASS_UID, 'latin1')),
-        item(0x55, Buffer.from(IMPLEMENTATION_VERSION, 'latin1')),
+        Buffer.from([proposal.id, 0, 0, 0]),
+        item(0x30, Buffer.from(proposal.sopClassUid, 'latin1')),
+        ...proposal.transferSyntaxes.map((uid) => item(0x40, Buffer.from(uid, 'latin1'))),
       ]),
     ),
   );
-  return pdu(PDU.associateRq, Buffer.concat(parts));
+  return associatePdu(PDU.associateRq, target.calledAet, target.callingAet, presentation, OUR_MAX_PDU);
 }
 
 interface Accepted {
