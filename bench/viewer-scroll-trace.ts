@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startStack } from '../test/harness/stack.ts';
 import { launchBrowser } from '../test/browser/pages/browser.ts';
-import { storeViewerCt, waitForSeriesLoaded } from './viewer.ts';
+import { signedInContext, storeViewerCt, waitForSeriesLoaded } from './viewer.ts';
 
 interface ProfileNode {
   id: number;
@@ -49,9 +49,7 @@ try {
   const studyUid = await storeViewerCt(stack);
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    const [name = '', ...rest] = cookie.split('=');
-    await context.addCookies([{ name, value: rest.join('='), url: stack.baseUrl }]);
+    const context = await signedInContext(browser, stack.baseUrl, cookie);
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     await page.goto(`${stack.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(studyUid)}`);

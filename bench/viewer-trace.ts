@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { launchBrowser } from '../test/browser/pages/browser.ts';
-import { storeViewerCt, waitForFirstImage, waitForSeriesLoaded } from './viewer.ts';
+import { signedInContext, storeViewerCt, waitForFirstImage, waitForSeriesLoaded } from './viewer.ts';
 
 interface TraceEvent {
   name: string;
@@ -191,9 +191,7 @@ function analyse(events: TraceEvent[], until: number): string[] {
 }
 
 async function visit(browser: Browser, stack: Stack, cookie: string, url: string, label: string): Promise<void> {
-  let context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-  const [name = '', ...rest] = cookie.split('=');
-  await context.addCookies([{ name, value: rest.join('='), url: stack.baseUrl }]);
+  let context: BrowserContext = await signedInContext(browser, stack.baseUrl, cookie);
   let page = await context.newPage();
   page.setDefaultTimeout(120_000);
   if (!wan) {
@@ -203,8 +201,7 @@ async function visit(browser: Browser, stack: Stack, cookie: string, url: string
     await page.goto('about:blank');
   } else {
     await context.close();
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    await context.addCookies([{ name, value: rest.join('='), url: stack.baseUrl }]);
+    context = await signedInContext(browser, stack.baseUrl, cookie);
     page = await context.newPage();
     page.setDefaultTimeout(120_000);
     const cdp = await context.newCDPSession(page);

@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stack } from '../test/harness/stack.ts';
 import { launchBrowser } from '../test/browser/pages/browser.ts';
 
@@ -133,14 +133,20 @@ export async function storeViewerCt(stack: Stack): Promise<string> {
   return studyUid;
 }
 
+/** A fresh browser context (1280×800, en-US) carrying the session `cookie` (`name=value`) for `baseUrl`. */
+export async function signedInContext(browser: Browser, baseUrl: string, cookie: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const [name = '', ...rest] = cookie.split('=');
+  await context.addCookies([{ name, value: rest.join('='), url: baseUrl }]);
+  return context;
+}
+
 /** The figures; `cookie` is a signed-in session cookie (`name=value`). */
 export async function benchViewer(stack: Stack, cookie: string): Promise<Record<string, number>> {
   const studyUid = await storeViewerCt(stack);
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    const [name = '', ...rest] = cookie.split('=');
-    await context.addCookies([{ name, value: rest.join('='), url: stack.baseUrl }]);
+    const context = await signedInContext(browser, stack.baseUrl, cookie);
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
     const url = `${stack.baseUrl}/viewer/#/viewer?studyinstanceuid=${encodeURIComponent(studyUid)}`;

@@ -24,7 +24,7 @@
 import type { Browser, Request } from 'playwright-core';
 import { launchBrowser } from '../test/browser/pages/browser.ts';
 import type { Stack } from '../test/harness/stack.ts';
-import { storeViewerCt, waitForFirstImage, waitForSeriesLoaded } from './viewer.ts';
+import { signedInContext, storeViewerCt, waitForFirstImage, waitForSeriesLoaded } from './viewer.ts';
 import { startWireCounter } from './wire-counter.ts';
 
 const LINK = { downloadBitsPerSecond: 30e6, uploadBitsPerSecond: 30e6, rttMs: 40 };
@@ -65,14 +65,12 @@ async function firstVisit(
   link: typeof LINK | null,
   wholeSeries: boolean,
 ): Promise<Visit> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   // Over the link the page goes through the byte-counting relay; on loopback straight to the adapter.
   const wire = link ? await startWireCounter(stack.baseUrl) : null;
   const base = wire?.baseUrl ?? stack.baseUrl;
+  // Cookies are not bound to a port: the session applies through the relay too.
+  const context = await signedInContext(browser, base, cookie);
   try {
-    const [name = '', ...rest] = cookie.split('=');
-    // Cookies are not bound to a port: the session applies through the relay too.
-    await context.addCookies([{ name, value: rest.join('='), url: base }]);
     const page = await context.newPage();
     page.setDefaultTimeout(300_000);
     if (link) {
