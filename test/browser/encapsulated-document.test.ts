@@ -7,19 +7,16 @@
  * (test-results/screenshots/document-*.png).
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import PDFDocument from 'pdfkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot, type OpenPage } from './pages/browser.ts';
 
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, openViewerAsAdmin, startViewerSuite } from './pages/admin-viewer.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -53,15 +50,19 @@ function run(command: string, args: string[]): string {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-document-'));
-  pdfFile = join(workDir, 'report.pdf');
-  await writePdf(pdfFile);
-  const dicom = join(workDir, 'report.dcm');
-  run('pdf2dcm', ['+t', TITLE, '+pn', 'Document^Pdf', '+pi', 'DOC-1', '+sg', '-k', 'StudyDate=20240502', pdfFile, dicom]);
-  studyUid = /\[([^\]]*)\]/.exec(run('dcmdump', ['-q', '+P', '0020,000d', dicom]))?.[1] ?? '';
-  expect((await storeFiles([dicom], { port: stack.config.dicomPort })).failed).toEqual([]);
-  await waitForIndexedStudies(stack, [studyUid]);
+  ({ stack, browser, workDir } = await startViewerSuite({
+    name: 'document',
+    files: async (suite) => {
+      // The files are written into the suite's folder.
+      workDir = suite.workDir;
+      pdfFile = join(workDir, 'report.pdf');
+      await writePdf(pdfFile);
+      const dicom = join(workDir, 'report.dcm');
+      run('pdf2dcm', ['+t', TITLE, '+pn', 'Document^Pdf', '+pi', 'DOC-1', '+sg', '-k', 'StudyDate=20240502', pdfFile, dicom]);
+      studyUid = /\[([^\]]*)\]/.exec(run('dcmdump', ['-q', '+P', '0020,000d', dicom]))?.[1] ?? '';
+      return { files: [dicom], studies: [studyUid] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ browser, stack, workDir }));

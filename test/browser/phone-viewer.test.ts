@@ -8,17 +8,13 @@
  * - tablet (700×1000): two viewports side by side (of a 2×2 grid: a CT itself opens 1×1).
  * Screenshots: test-results/screenshots/phone-viewer-*.png.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, CDPSession, Locator } from 'playwright-core';
 import { generateCt, type CtResult } from '../../scripts/demo/generate-ct.ts';
-import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot } from './pages/browser.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot } from './pages/browser.ts';
+import { closeBrowserSuite, openViewerAsAdmin, startViewerSuite } from './pages/admin-viewer.ts';
 import { meanDifference, type ViewerPage } from './pages/viewer-page.ts';
 
 const SLICES = 24;
@@ -31,11 +27,19 @@ let workDir: string;
 let ct: CtResult;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-phone-'));
-  ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: 256, studyUidSeed: 'phone-viewer', patientName: 'Phone^Reader' });
-  expect((await storeFiles(ct.files, { port: stack.config.dicomPort })).failed).toEqual([]);
-  await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
+  ({ stack, browser, workDir } = await startViewerSuite({
+    name: 'phone',
+    files: (suite) => {
+      ct = generateCt({
+        out: join(suite.workDir, 'ct'),
+        slices: SLICES,
+        size: 256,
+        studyUidSeed: 'phone-viewer',
+        patientName: 'Phone^Reader',
+      });
+      return { files: ct.files, studies: [ct.studyInstanceUid] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ browser, stack, workDir }));

@@ -6,19 +6,17 @@
  * test-results/screenshots/viewer-extras-*.png.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { generateCt, uuidUid } from '../../scripts/demo/generate-ct.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
+import { tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { Shell } from './pages/shell.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, startViewerSuite } from './pages/admin-viewer.ts';
 import { colourCount, colourRows, decodePng, meanDifference, ViewerPage, type Pixels } from './pages/viewer-page.ts';
 
 const ANNOTATION = '#00ff00';
@@ -100,34 +98,41 @@ function sagittalSeries(): string[] {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-extras-'));
-  ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: SIZE, studyUidSeed: 'viewer-extras' });
-  const files = [
-    ...ct.files,
-    ...sagittalSeries(),
-    rampStudy(join(workDir, 'baseline.dcm'), 'viewer-extras-baseline', PATIENT, { date: '20240102', description: 'Baseline head' }, false),
-    rampStudy(
-      join(workDir, 'follow-up.dcm'),
-      'viewer-extras-follow-up',
-      PATIENT,
-      { date: '20250305', description: 'Follow-up head' },
-      true,
-    ),
-    rampStudy(
-      join(workDir, 'stranger.dcm'),
-      'viewer-extras-stranger',
-      { id: 'CMP-0002', name: 'Other^Patient' },
-      { date: '20250101', description: 'Not this patient' },
-      false,
-    ),
-  ];
-  const result = await storeFiles(files, { port: stack.config.dicomPort });
-  expect(result.failed).toEqual([]);
-  await waitForIndexedStudies(stack, [baseline.study, followUp.study, stranger.study]);
-  await waitForIndexedStudies(stack, [ct.studyInstanceUid], 2);
-
-  ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
+  ({ stack, browser, workDir, open, shell, viewer } = await startViewerSuite({
+    name: 'viewer-extras',
+    admin: true,
+    files: (suite) => {
+      // The files are written into the suite's folder.
+      workDir = suite.workDir;
+      ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: SIZE, studyUidSeed: 'viewer-extras' });
+      const files = [
+        ...ct.files,
+        ...sagittalSeries(),
+        rampStudy(
+          join(workDir, 'baseline.dcm'),
+          'viewer-extras-baseline',
+          PATIENT,
+          { date: '20240102', description: 'Baseline head' },
+          false,
+        ),
+        rampStudy(
+          join(workDir, 'follow-up.dcm'),
+          'viewer-extras-follow-up',
+          PATIENT,
+          { date: '20250305', description: 'Follow-up head' },
+          true,
+        ),
+        rampStudy(
+          join(workDir, 'stranger.dcm'),
+          'viewer-extras-stranger',
+          { id: 'CMP-0002', name: 'Other^Patient' },
+          { date: '20250101', description: 'Not this patient' },
+          false,
+        ),
+      ];
+      return { files, studies: [baseline.study, followUp.study, stranger.study, { uid: ct.studyInstanceUid, series: 2 }] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));

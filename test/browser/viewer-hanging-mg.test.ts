@@ -5,18 +5,15 @@
  * descriptions on the layout page places them by description again. Each cell is read from its
  * overlay (the series number). Screenshots: viewer-hanging-mg-*.png.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { radiograph, radiographStudyUid } from '../harness/radiograph.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot, type OpenPage } from './pages/browser.ts';
 import type { Shell } from './pages/shell.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, startViewerSuite } from './pages/admin-viewer.ts';
 import type { ViewerPage } from './pages/viewer-page.ts';
 
 const STUDY_SEED = 'hanging-mg';
@@ -49,35 +46,39 @@ function breast(laterality: string, position: string) {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-hanging-mg-'));
-  const files = VIEWS.map((view) => {
-    const file = join(workDir, `${view.laterality}${view.position}.dcm`);
-    writeFileSync(
-      file,
-      radiograph({
-        studySeed: STUDY_SEED,
-        seed: `${STUDY_SEED}-${view.number}`,
-        modality: 'MG',
-        patientName: 'Doe^Jane',
-        patientId: 'MG-1',
-        rows: 320,
-        columns: 256,
-        spacing: [0.1, 0.1],
-        seriesNumber: view.number,
-        seriesDescription: view.description,
-        studyDescription: 'Screening mammography',
-        bodyPart: 'BREAST',
-        viewPosition: view.position,
-        imageLaterality: view.laterality,
-        pixel: breast(view.laterality, view.position),
-      }),
-    );
-    return file;
-  });
-  expect((await storeFiles(files, { port: stack.config.dicomPort })).failed).toEqual([]);
-  await waitForIndexedStudies(stack, [studyUid], 4);
-  ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
+  ({ stack, browser, workDir, open, shell, viewer } = await startViewerSuite({
+    name: 'hanging-mg',
+    admin: true,
+    files: (suite) => {
+      // The files are written into the suite's folder.
+      workDir = suite.workDir;
+      const files = VIEWS.map((view) => {
+        const file = join(workDir, `${view.laterality}${view.position}.dcm`);
+        writeFileSync(
+          file,
+          radiograph({
+            studySeed: STUDY_SEED,
+            seed: `${STUDY_SEED}-${view.number}`,
+            modality: 'MG',
+            patientName: 'Doe^Jane',
+            patientId: 'MG-1',
+            rows: 320,
+            columns: 256,
+            spacing: [0.1, 0.1],
+            seriesNumber: view.number,
+            seriesDescription: view.description,
+            studyDescription: 'Screening mammography',
+            bodyPart: 'BREAST',
+            viewPosition: view.position,
+            imageLaterality: view.laterality,
+            pixel: breast(view.laterality, view.position),
+          }),
+        );
+        return file;
+      });
+      return { files, studies: [{ uid: studyUid, series: 4 }] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));

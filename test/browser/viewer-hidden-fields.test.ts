@@ -6,20 +6,18 @@
  * explicit little endian). No whole file reaches that browser, and the overlay has no name.
  * Screenshots go to test-results/screenshots/viewer-hidden-*.png.
  */
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { API, signIn } from '../harness/api.ts';
-import { storeFiles } from '../harness/dicom.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
+import type { Stack } from '../harness/stack.ts';
+import { newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { LoginPage } from './pages/login-page.ts';
 import { Shell } from './pages/shell.ts';
-import { closeBrowserSuite } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, startViewerSuite } from './pages/admin-viewer.ts';
 import { ViewerPage } from './pages/viewer-page.ts';
 
 const SAMPLES_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
@@ -58,16 +56,22 @@ function copy(label: string, file: string): string {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-hidden-viewer-'));
-  const files = SAMPLES.map((sample) => {
-    const file = copy(sample.label, sample.file);
-    studyOf.set(sample.label, tag(file, '0020,000d'));
-    return file;
-  });
-  const ct = generateCt({ out: join(workDir, 'ct'), slices: 8, size: 256, studyUidSeed: 'hidden-viewer' });
-  ctStudy = ct.studyInstanceUid;
-  expect((await storeFiles([...files, ...ct.files], { port: stack.config.dicomPort })).failed).toEqual([]);
+  ({ stack, browser, workDir } = await startViewerSuite({
+    name: 'hidden-viewer',
+    files: (suite) => {
+      // The files are written into the suite's folder.
+      workDir = suite.workDir;
+      const files = SAMPLES.map((sample) => {
+        const file = copy(sample.label, sample.file);
+        studyOf.set(sample.label, tag(file, '0020,000d'));
+        return file;
+      });
+      const ct = generateCt({ out: join(workDir, 'ct'), slices: 8, size: 256, studyUidSeed: 'hidden-viewer' });
+      ctStudy = ct.studyInstanceUid;
+      // Waited for below, through the search of the account the suite creates.
+      return { files: [...files, ...ct.files], studies: [] };
+    },
+  }));
 
   const admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   const call = (path: string, form: Record<string, string>) =>

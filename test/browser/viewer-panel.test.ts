@@ -9,20 +9,16 @@
  * - phone (390×844): no panel; the header's button opens the same facts as a sheet, Escape closes it.
  * Screenshots: test-results/screenshots/viewer-panel-*.png.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCt, type CtResult } from '../../scripts/demo/generate-ct.ts';
 import { API, signIn } from '../harness/api.ts';
-import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot } from './pages/browser.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot } from './pages/browser.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, openViewerAsAdmin, startViewerSuite } from './pages/admin-viewer.ts';
 import { ViewerPage } from './pages/viewer-page.ts';
 
 let stack: Stack;
@@ -31,14 +27,16 @@ let workDir: string;
 let ct: CtResult;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-panel-'));
-  ct = generateCt({ out: join(workDir, 'ct'), slices: 8, size: 128, studyUidSeed: 'viewer-panel', patientName: 'Panel^Reader' });
-  const tags = ['(0008,0050)=ACC-PANEL-7', '(0008,0090)=Referrer^Rita', '(0008,0080)=North Clinic'];
-  const run = spawnSync('dcmodify', ['-nb', ...tags.flatMap((tag) => ['-m', tag]), ...ct.files], { encoding: 'utf8' });
-  expect(run.status, run.stderr).toBe(0);
-  expect((await storeFiles(ct.files, { port: stack.config.dicomPort })).failed).toEqual([]);
-  await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
+  ({ stack, browser, workDir } = await startViewerSuite({
+    name: 'panel',
+    files: (suite) => {
+      ct = generateCt({ out: join(suite.workDir, 'ct'), slices: 8, size: 128, studyUidSeed: 'viewer-panel', patientName: 'Panel^Reader' });
+      const tags = ['(0008,0050)=ACC-PANEL-7', '(0008,0090)=Referrer^Rita', '(0008,0080)=North Clinic'];
+      const run = spawnSync('dcmodify', ['-nb', ...tags.flatMap((tag) => ['-m', tag]), ...ct.files], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      return { files: ct.files, studies: [ct.studyInstanceUid] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ browser, stack, workDir }));

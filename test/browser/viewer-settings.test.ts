@@ -9,20 +9,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import { signIn } from '../harness/api.ts';
-import { storeFiles } from '../harness/dicom.ts';
-import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, newPage, screenshot, type OpenPage } from './pages/browser.ts';
+import { createReader } from '../harness/fixtures.ts';
+import type { Stack } from '../harness/stack.ts';
+import { newPage, screenshot, type OpenPage } from './pages/browser.ts';
 import { Shell } from './pages/shell.ts';
 import { signInThroughLogin } from './pages/sign-in.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, startViewerSuite } from './pages/admin-viewer.ts';
 import { gridDifference, type ViewerPage } from './pages/viewer-page.ts';
 
 const CT_SLICES = 12;
@@ -64,21 +62,24 @@ function tagOf(file: string, tag: string): string {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-settings-'));
-  // A CT of two series: a 3-image scout numbered first, then the 12-slice axial series (number 2).
-  ct = generateCt({ out: join(workDir, 'ct'), slices: CT_SLICES, size: 64, studyUidSeed: 'viewer-settings-ct' });
-  const scout = copySeries(ct.files.slice(0, SCOUT_SLICES), join(workDir, 'scout'), '(0020,0011)=1', '(0008,103e)=Scout');
-  // An MR study of two series of six images.
-  mr = generateCt({ out: join(workDir, 'mr'), slices: MR_SLICES, size: 64, studyUidSeed: 'viewer-settings-mr', patientId: 'VS-MR' });
-  dcmodify(mr.files, '-m', '(0008,0060)=MR', '-m', '(0008,103e)=Axial T1');
-  const second = copySeries(mr.files, join(workDir, 'mr-t2'), '(0020,0011)=3', '(0008,103e)=Axial T2');
-  mrSecond = tagOf(second[0] ?? '', '0020,000e');
-  const result = await storeFiles([...ct.files, ...scout, ...mr.files, ...second], { port: stack.config.dicomPort });
-  expect(result.failed).toEqual([]);
-  await waitForIndexedStudies(stack, [ct.studyInstanceUid, mr.studyInstanceUid], 2);
-
-  ({ open, viewer } = await openViewerAsAdmin(browser, stack));
+  ({ stack, browser, workDir, open, viewer } = await startViewerSuite({
+    name: 'viewer-settings',
+    admin: true,
+    files: ({ workDir: dir }) => {
+      // A CT of two series: a 3-image scout numbered first, then the 12-slice axial series (number 2).
+      ct = generateCt({ out: join(dir, 'ct'), slices: CT_SLICES, size: 64, studyUidSeed: 'viewer-settings-ct' });
+      const scout = copySeries(ct.files.slice(0, SCOUT_SLICES), join(dir, 'scout'), '(0020,0011)=1', '(0008,103e)=Scout');
+      // An MR study of two series of six images.
+      mr = generateCt({ out: join(dir, 'mr'), slices: MR_SLICES, size: 64, studyUidSeed: 'viewer-settings-mr', patientId: 'VS-MR' });
+      dcmodify(mr.files, '-m', '(0008,0060)=MR', '-m', '(0008,103e)=Axial T1');
+      const second = copySeries(mr.files, join(dir, 'mr-t2'), '(0020,0011)=3', '(0008,103e)=Axial T2');
+      mrSecond = tagOf(second[0] ?? '', '0020,000e');
+      return {
+        files: [...ct.files, ...scout, ...mr.files, ...second],
+        studies: [ct.studyInstanceUid, mr.studyInstanceUid].map((uid) => ({ uid, series: 2 })),
+      };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));

@@ -7,18 +7,15 @@
  * Screenshots go to test-results/screenshots/viewer-*.png.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
-import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot, type OpenPage } from './pages/browser.ts';
 import type { Shell } from './pages/shell.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, startViewerSuite } from './pages/admin-viewer.ts';
 import { meanDifference, mirrorGrid, rotateGridClockwise, type ViewerPage } from './pages/viewer-page.ts';
 
 const SAMPLES_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
@@ -75,14 +72,17 @@ function invalidSeries(): string[] {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-tools-'));
-  ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: SIZE, studyUidSeed: 'viewer-tools' });
-  const result = await storeFiles([...ct.files, ...invalidSeries()], { port: stack.config.dicomPort });
-  expect(result.failed).toEqual([]);
-  await waitForIndexedStudies(stack, [ct.studyInstanceUid, ...invalid.values()]);
-
-  ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
+  ({ stack, browser, workDir, open, shell, viewer } = await startViewerSuite({
+    name: 'viewer-tools',
+    admin: true,
+    files: (suite) => {
+      // invalidSeries() writes into the suite's folder.
+      workDir = suite.workDir;
+      ct = generateCt({ out: join(workDir, 'ct'), slices: SLICES, size: SIZE, studyUidSeed: 'viewer-tools' });
+      const files = [...ct.files, ...invalidSeries()];
+      return { files, studies: [ct.studyInstanceUid, ...invalid.values()] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));

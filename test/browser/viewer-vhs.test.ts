@@ -6,20 +6,18 @@
  * On a phone the same three lines are drawn with a finger; in French the figures take a decimal
  * comma. Screenshots: viewer-vhs-*.png.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { API, signIn } from '../harness/api.ts';
-import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies, replaceConfigs } from '../harness/fixtures.ts';
+import { replaceConfigs } from '../harness/fixtures.ts';
 import { radiograph, radiographStudyUid, THORAX, thoraxPixel } from '../harness/radiograph.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot, type OpenPage } from './pages/browser.ts';
 import { ReportPage } from './pages/report-page.ts';
 import type { Shell } from './pages/shell.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, openViewerAsAdmin, startViewerSuite } from './pages/admin-viewer.ts';
 import type { ViewerPage } from './pages/viewer-page.ts';
 
 const SPACING_MM = 0.3;
@@ -52,31 +50,35 @@ let workDir: string;
 const studyUid = radiographStudyUid(STUDY_SEED);
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-vhs-'));
-  const file = join(workDir, 'thorax.dcm');
-  writeFileSync(
-    file,
-    radiograph({
-      studySeed: STUDY_SEED,
-      seed: 'vhs-thorax-lateral',
-      modality: 'DX',
-      patientName: 'Tom^Shorthair',
-      patientId: 'VHS-1',
-      rows: THORAX.rows,
-      columns: THORAX.columns,
-      spacing: [SPACING_MM, SPACING_MM],
-      seriesNumber: 1,
-      seriesDescription: 'Thorax lateral',
-      bodyPart: 'CHEST',
-      viewPosition: 'RL',
-      species: 'Felis catus',
-      pixel: thoraxPixel,
-    }),
-  );
-  expect((await storeFiles([file], { port: stack.config.dicomPort })).failed).toEqual([]);
-  await waitForIndexedStudies(stack, [studyUid]);
-  ({ open, shell, viewer } = await openViewerAsAdmin(browser, stack));
+  ({ stack, browser, workDir, open, shell, viewer } = await startViewerSuite({
+    name: 'vhs',
+    admin: true,
+    files: (suite) => {
+      // The files are written into the suite's folder.
+      workDir = suite.workDir;
+      const file = join(workDir, 'thorax.dcm');
+      writeFileSync(
+        file,
+        radiograph({
+          studySeed: STUDY_SEED,
+          seed: 'vhs-thorax-lateral',
+          modality: 'DX',
+          patientName: 'Tom^Shorthair',
+          patientId: 'VHS-1',
+          rows: THORAX.rows,
+          columns: THORAX.columns,
+          spacing: [SPACING_MM, SPACING_MM],
+          seriesNumber: 1,
+          seriesDescription: 'Thorax lateral',
+          bodyPart: 'CHEST',
+          viewPosition: 'RL',
+          species: 'Felis catus',
+          pixel: thoraxPixel,
+        }),
+      );
+      return { files: [file], studies: [studyUid] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));

@@ -8,17 +8,13 @@
  * - a slice from that download is drawn exactly as the same slice from the uncompressed one.
  * Screenshots: test-results/screenshots/viewer-wan-*.png.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { generateCt, type CtResult } from '../../scripts/demo/generate-ct.ts';
-import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot } from './pages/browser.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot } from './pages/browser.ts';
+import { closeBrowserSuite, openViewerAsAdmin, startViewerSuite } from './pages/admin-viewer.ts';
 import type { CanvasStats } from './pages/viewer-page.ts';
 
 let stack: Stack;
@@ -27,11 +23,13 @@ let workDir: string;
 let ct: CtResult;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-wan-'));
-  ct = generateCt({ out: join(workDir, 'ct'), slices: 24, size: 256, studyUidSeed: 'viewer-wan', patientName: 'Wan^Reader' });
-  expect((await storeFiles(ct.files, { port: stack.config.dicomPort })).failed).toEqual([]);
-  await waitForIndexedStudies(stack, [ct.studyInstanceUid]);
+  ({ stack, browser, workDir } = await startViewerSuite({
+    name: 'wan',
+    files: (suite) => {
+      ct = generateCt({ out: join(suite.workDir, 'ct'), slices: 24, size: 256, studyUidSeed: 'viewer-wan', patientName: 'Wan^Reader' });
+      return { files: ct.files, studies: [ct.studyInstanceUid] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ browser, stack, workDir }));

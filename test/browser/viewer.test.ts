@@ -6,18 +6,15 @@
  * blank canvas. Screenshots go to test-results/screenshots/viewer-*.png.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
-import { storeFiles } from '../harness/dicom.ts';
-import { waitForIndexedStudies } from '../harness/fixtures.ts';
-import { startStack, type Stack } from '../harness/stack.ts';
-import { launchBrowser, screenshot, type OpenPage } from './pages/browser.ts';
+import type { Stack } from '../harness/stack.ts';
+import { screenshot, type OpenPage } from './pages/browser.ts';
 import { Shell } from './pages/shell.ts';
-import { closeBrowserSuite, openViewerAsAdmin } from './pages/admin-viewer.ts';
+import { closeBrowserSuite, startViewerSuite } from './pages/admin-viewer.ts';
 import { gridDifference, type CanvasStats, type ViewerPage } from './pages/viewer-page.ts';
 
 const SAMPLES_DIR = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
@@ -95,24 +92,26 @@ function brokenCopy(): string {
 }
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  workDir = mkdtempSync(join(tmpdir(), 'pacs-viewer-'));
-  const files = RENDERABLE.map((sample) => {
-    const file = freshCopy(sample);
-    studyOf.set(sample.label, tag(file, '0020,000d'));
-    return file;
-  });
-  const broken = brokenCopy();
-  brokenStudy = tag(broken, '0020,000d');
-  const ybr422 = freshCopy(YBR_422);
-  ybr422Study = tag(ybr422, '0020,000d');
-  const ct = generateCt({ out: join(workDir, 'ct'), slices: 20, size: 512, studyUidSeed: 'viewer-test' });
-  ctStudy = ct.studyInstanceUid;
-  const result = await storeFiles([...files, broken, ybr422, ...ct.files], { port: stack.config.dicomPort });
-  expect(result.failed).toEqual([]);
-  await waitForIndexedStudies(stack, [...studyOf.values(), brokenStudy, ybr422Study, ctStudy]);
-
-  ({ open, viewer } = await openViewerAsAdmin(browser, stack));
+  ({ stack, browser, workDir, open, viewer } = await startViewerSuite({
+    name: 'viewer',
+    admin: true,
+    files: (suite) => {
+      // freshCopy writes into the suite's folder.
+      workDir = suite.workDir;
+      const files = RENDERABLE.map((sample) => {
+        const file = freshCopy(sample);
+        studyOf.set(sample.label, tag(file, '0020,000d'));
+        return file;
+      });
+      const broken = brokenCopy();
+      brokenStudy = tag(broken, '0020,000d');
+      const ybr422 = freshCopy(YBR_422);
+      ybr422Study = tag(ybr422, '0020,000d');
+      const ct = generateCt({ out: join(workDir, 'ct'), slices: 20, size: 512, studyUidSeed: 'viewer-test' });
+      ctStudy = ct.studyInstanceUid;
+      return { files: [...files, broken, ybr422, ...ct.files], studies: [...studyOf.values(), brokenStudy, ybr422Study, ctStudy] };
+    },
+  }));
 });
 
 afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
