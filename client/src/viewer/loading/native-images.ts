@@ -78,7 +78,8 @@ function decodedInWorker(
   const decoded = takeDecoded(dataSet.byteArray.buffer);
   if (!decoded) return null;
   const same =
-    decoded.allowFloat === allowFloat &&
+    // Decoded before the renderer was known: only for a rescale that gives the same pixels for both.
+    (decoded.allowFloat === allowFloat || decoded.allowFloat === null) &&
     decoded.rescale.slope === rescale.slope &&
     decoded.rescale.intercept === rescale.intercept &&
     decoded.frame.rows === frame.rows &&

@@ -12,7 +12,11 @@ import { decodeNative, type DecodedPixels, type NativeFrame, type Rescale } from
 export interface DecodedFrame extends DecodedPixels {
   frame: NativeFrame;
   rescale: Rescale;
-  allowFloat: boolean;
+  /**
+   * The renderer decoded for; null when it was not known yet, for a rescale in whole numbers,
+   * whose pixels are the same for either.
+   */
+  allowFloat: boolean | null;
 }
 
 export interface PlainGrayscale {
@@ -174,9 +178,18 @@ export function readPlainGrayscale(file: ArrayBuffer): PlainGrayscale | null {
   };
 }
 
-/** The rescaled pixels of a plain grayscale file (native-decode.ts), or undefined for any other. */
-export function decodePlainFile(file: ArrayBuffer, allowFloat: boolean): DecodedFrame | undefined {
+/** Whether a rescale's pixels depend on the renderer (native-decode.ts: a fractional one is left undone without float textures). */
+export function rescaleNeedsRenderer(rescale: Rescale): boolean {
+  return !Number.isInteger(rescale.slope) || !Number.isInteger(rescale.intercept);
+}
+
+/**
+ * The rescaled pixels of a plain grayscale file (native-decode.ts), or undefined for any other.
+ * With `allowFloat` unknown (null), 'later' for a file whose pixels depend on the renderer.
+ */
+export function decodePlainFile(file: ArrayBuffer, allowFloat: boolean | null): DecodedFrame | undefined | 'later' {
   const plain = readPlainGrayscale(file);
-  const pixels = plain && decodeNative(plain.frame, plain.pixels, plain.rescale, allowFloat);
+  if (plain && allowFloat === null && rescaleNeedsRenderer(plain.rescale)) return 'later';
+  const pixels = plain && decodeNative(plain.frame, plain.pixels, plain.rescale, allowFloat ?? true);
   return plain && pixels ? { ...pixels, frame: plain.frame, rescale: plain.rescale, allowFloat } : undefined;
 }
