@@ -30,10 +30,10 @@ describe('decode worker', () => {
     const channel = new MessageChannel();
     scope.dispatchEvent(new MessageEvent('message', { data: { port: channel.port2 } }));
     const send = (request: DecodeRequest) => channel.port1.postMessage(request);
-    send({ id: 3, sop: '1.1', buffer: file('CT_small.dcm'), decode: { allowFloat: true } });
+    send({ id: 3, sop: '1.1', buffer: file('CT_small.dcm'), allowFloat: true });
     // JPEG: not decoded here, passed on as it is.
-    send({ id: 3, sop: '1.2', buffer: file('SC_rgb_jpeg_dcmtk.dcm'), decode: { allowFloat: true } });
-    send({ id: 3, done: true, decode: { allowFloat: true } });
+    send({ id: 3, sop: '1.2', buffer: file('SC_rgb_jpeg_dcmtk.dcm'), allowFloat: true });
+    send({ id: 3, done: true, allowFloat: true });
     await vi.waitFor(() => expect(scope.posted).toHaveLength(3));
     channel.port1.close();
     const [ct, jpeg, end] = scope.posted;
@@ -45,33 +45,5 @@ describe('decode worker', () => {
     expect(jpeg!.sop).toBe('1.2');
     expect(jpeg!.decoded).toBeUndefined();
     expect(end).toEqual({ id: 3, done: true });
-  });
-
-  it('holds a series asked for before the first image, decoded, until the release; then passes it on in batches', async () => {
-    const scope = new Scope();
-    vi.stubGlobal('self', scope);
-    await import('./decode-worker.ts');
-    const channel = new MessageChannel();
-    scope.dispatchEvent(new MessageEvent('message', { data: { port: channel.port2 } }));
-    const decode = { hold: true };
-    for (let n = 0; n < 20; n++)
-      channel.port1.postMessage({ id: 5, sop: `1.${n}`, buffer: file('CT_small.dcm'), decode } satisfies DecodeRequest);
-    channel.port1.postMessage({ id: 5, done: true, decode } satisfies DecodeRequest);
-    // Nothing reaches the main thread before the release, not even the end.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(scope.posted).toEqual([]);
-    scope.dispatchEvent(new MessageEvent('message', { data: { kind: 'release', allowFloat: false } }));
-    const answers = scope.posted.flatMap((message) => message.batch ?? [message]);
-    // 21 answers in two messages, in the order they came; the CT's whole-number rescale was
-    // decoded before the renderer was known (the same pixels for either).
-    expect(scope.posted).toHaveLength(2);
-    expect(answers.map((answer) => answer.sop ?? 'end')).toEqual([...Array.from({ length: 20 }, (_, n) => `1.${n}`), 'end']);
-    expect(answers[0]!.decoded?.allowFloat).toBeNull();
-    expect(answers[0]!.decoded?.pixelData).toBeInstanceOf(Int16Array);
-    // After the release, files pass straight on.
-    channel.port1.postMessage({ id: 6, sop: '2.1', buffer: file('CT_small.dcm'), decode: { hold: true } } satisfies DecodeRequest);
-    await vi.waitFor(() => expect(scope.posted).toHaveLength(3));
-    expect(scope.posted[2]!.sop).toBe('2.1');
-    channel.port1.close();
   });
 });

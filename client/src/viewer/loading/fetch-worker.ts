@@ -18,27 +18,12 @@
  * the cut are not posted twice by the main thread (it takes each SOP Instance UID once).
  */
 import { boundaryOf, readMultipart } from './multipart.ts';
-import {
-  SERIES_ACCEPT,
-  type DecodeRelease,
-  type DecodeRequest,
-  type DecoderPort,
-  type FetchAnswer,
-  type FetchRequest,
-} from './fetch-protocol.ts';
+import { SERIES_ACCEPT, type DecodeRequest, type DecoderPort, type FetchAnswer, type FetchRequest } from './fetch-protocol.ts';
 import { mediaStorageSopInstanceUid } from './part10.ts';
 import { LinkProbe } from './link-speed.ts';
 
 const scope = self as unknown as Worker;
 let decoder: MessagePort | null = null;
-/**
- * What a held series (`decode.hold`) may bring before the viewer's first image shows: receiving
- * and decoding all of it then took the CPU Cornerstone's start needed on two cores.
- */
-const HELD_BYTES = 32 * 1024 * 1024;
-let release: () => void = () => undefined;
-const released = new Promise<void>((resolve) => (release = resolve));
-let isReleased = false;
 
 async function fetchFile(id: number, url: string): Promise<void> {
   const response = await fetch(url, { credentials: 'same-origin' });
@@ -51,19 +36,18 @@ async function fetchSeries({ id, url, decode }: FetchRequest): Promise<void> {
   // Everything about a decoded series goes the same way, so its end never overtakes its files.
   const via = decode && decoder ? decoder : null;
   const post = (answer: FetchAnswer, transfer: Transferable[] = []) =>
-    via ? via.postMessage({ ...answer, decode } satisfies DecodeRequest, transfer) : scope.postMessage(answer, transfer);
-  let heldBytes = 0;
+    via
+      ? via.postMessage({ ...answer, allowFloat: decode?.allowFloat } satisfies DecodeRequest, transfer)
+      : scope.postMessage(answer, transfer);
   const onFile = (buffer: ArrayBuffer) => {
-    heldBytes += buffer.byteLength;
     const sop = mediaStorageSopInstanceUid(buffer);
     if (sop) post({ id, buffer, sop }, [buffer]);
   };
-  const pause = () => (decode?.hold && !isReleased && heldBytes >= HELD_BYTES ? released : undefined);
   const read = async (headers: Record<string, string>, signal: AbortSignal | undefined, onPart: (buffer: ArrayBuffer) => void) => {
     const response = await fetch(url, { credentials: 'same-origin', headers: { accept: SERIES_ACCEPT, ...headers }, signal });
     const boundary = boundaryOf(response.headers.get('content-type'));
     if (!response.ok || !response.body || !boundary) throw new Error(`HTTP ${response.status}`);
-    await readMultipart(response.body, boundary, onPart, pause);
+    await readMultipart(response.body, boundary, onPart);
   };
   try {
     const probe = new LinkProbe();
@@ -87,13 +71,8 @@ async function fetchSeries({ id, url, decode }: FetchRequest): Promise<void> {
   }
 }
 
-scope.addEventListener('message', (event: MessageEvent<FetchRequest | DecoderPort | DecodeRelease>) => {
+scope.addEventListener('message', (event: MessageEvent<FetchRequest | DecoderPort>) => {
   const message = event.data;
-  if (message.kind === 'release') {
-    isReleased = true;
-    release();
-    return;
-  }
   if (message.kind === 'decoder') {
     decoder = message.port;
     return;

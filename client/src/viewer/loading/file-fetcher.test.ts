@@ -82,12 +82,9 @@ class FakeWorker extends EventTarget {
     super();
     FakeWorker.all.push(this);
   }
-  /** The main thread's releases of held series files (the first image shows). */
-  readonly releases: object[] = [];
   postMessage(message: { id?: number; kind?: string; url?: string; port?: MessagePort }): void {
     const { port, ...rest } = message;
     if (port) this.ports.push({ kind: rest.kind, port });
-    else if (rest.kind === 'release') this.releases.push(message);
     else this.asked.push(message);
   }
   answer(data: object): void {
@@ -110,8 +107,7 @@ describe('series download', () => {
     expect(worker.asked).toEqual([]);
     firstImageSettled();
     await tick();
-    // The decode worker started with it; after the first image nothing is held.
-    expect(worker.asked).toEqual([{ id: 0, kind: 'series', url: '/series/1', decode: { hold: false } }]);
+    expect(worker.asked).toEqual([{ id: 0, kind: 'series', url: '/series/1' }]);
     const first = fetchFile('file-1');
     worker.answer({ id: 0, sop: '1.1', buffer: new Uint8Array([1]).buffer });
     // A part of another instance (stored since the list was read) is dropped.
@@ -149,7 +145,7 @@ describe('series download', () => {
     expect(decoder!.ports[0]!.port).toBeInstanceOf(MessagePort);
     expect(fetcher!.ports[0]!.kind).toBe('decoder');
     expect(fetcher!.ports[0]!.port).toBeInstanceOf(MessagePort);
-    expect(fetcher!.asked).toEqual([{ id: 0, kind: 'series', url: '/series/1', decode: { allowFloat: true, hold: false } }]);
+    expect(fetcher!.asked).toEqual([{ id: 0, kind: 'series', url: '/series/1', decode: { allowFloat: true } }]);
     const file = new Uint8Array([1]).buffer;
     const decoded = { pixelData: new Int16Array([-1024]), smallest: -1024, largest: -1024, scaled: true };
     // The files of a decoded series come from the decode worker.
@@ -158,43 +154,6 @@ describe('series download', () => {
     expect(received).toBe(file);
     expect(takeDecodedPixels(received)).toBe(decoded);
     expect(takeDecodedPixels(received)).toBeUndefined();
-    for (const { port } of [...decoder!.ports, ...fetcher!.ports]) port.close();
-  });
-
-  it('asks for the series once the first look is on screen, held in the decode worker until the first image shows', async () => {
-    vi.stubGlobal('Worker', FakeWorker);
-    FakeWorker.all = [];
-    const { FirstImage } = await import('./early-image.ts');
-    const { FileFetcher } = await import('./file-fetcher.ts');
-    const firstImage = new FirstImage(() => new Promise<ArrayBuffer>(() => undefined));
-    let lookDrawn: () => void = () => undefined;
-    const look = new Promise<void>((resolve) => (lookDrawn = resolve));
-    const files = new FileFetcher(firstImage, () => look);
-    files.prefetchSeries('/series/1', [{ sop: '1.1', url: 'file-1' }]);
-    const [fetcher, decoder] = FakeWorker.all;
-    await tick();
-    expect(fetcher!.asked).toEqual([]);
-    lookDrawn();
-    await tick();
-    expect(fetcher!.asked).toEqual([{ id: 0, kind: 'series', url: '/series/1', decode: { hold: true } }]);
-    files.decodeSeriesPixels({ allowFloat: false });
-    expect(decoder!.releases).toEqual([]);
-    firstImage.firstImageSettled();
-    await tick();
-    // The release carries the renderer now known; the fetch worker reads on.
-    expect(decoder!.releases).toEqual([{ kind: 'release', allowFloat: false }]);
-    expect(fetcher!.releases).toEqual([{ kind: 'release', allowFloat: false }]);
-    // Its files come in batches.
-    const file = new Uint8Array([1]).buffer;
-    const received = files.fetchFile('file-1');
-    decoder!.answer({
-      id: 0,
-      batch: [
-        { id: 0, sop: '1.1', buffer: file },
-        { id: 0, done: true },
-      ],
-    });
-    expect(await received).toBe(file);
     for (const { port } of [...decoder!.ports, ...fetcher!.ports]) port.close();
   });
 

@@ -2,12 +2,10 @@
  * Whole DICOM files downloaded by a worker (fetch-worker.ts), for the series prefetch: the main
  * thread only receives each finished file. Where workers cannot start, the main thread fetches.
  *
- * A series comes in one request (`prefetchSeries`, a WADO-RS series retrieve); a decode worker
- * (decode-worker.ts), started with the fetch worker, adds the pixels of plain grayscale files on
- * the way, so the main thread only makes the images. The request leaves once the first look is on
- * screen (first-look.ts), else once the viewer's first image shows, and the decode worker keeps
- * its files until that image shows: the two workers receive and decode while Cornerstone starts,
- * and the main thread takes the files only once it has drawn. Single files (`prefetchFiles`, `fetchFile`) are limited to two downloads at once until
+ * A series comes in one request (`prefetchSeries`, a WADO-RS series retrieve), asked for once the
+ * viewer's first image shows; a decode worker (decode-worker.ts), started with the fetch
+ * worker, adds the pixels of plain grayscale files on the way, so the main thread only makes the
+ * images. Single files (`prefetchFiles`, `fetchFile`) are limited to two downloads at once until
  * the first image shows, so they take little from the viewer's start; then four, leaving two of
  * the browser's six connections per host to the viewer's own requests.
  *
@@ -16,7 +14,7 @@
  */
 import { fileFromDicomweb, isRefusal, noteWholeFileStatus, wholeFilesRefused } from './dicomweb-file.ts';
 import type { FirstImage } from './early-image.ts';
-import type { DecodeRelease, DecoderPort, FetchAnswer, FetchRequest } from './fetch-protocol.ts';
+import type { DecoderPort, FetchAnswer, FetchRequest } from './fetch-protocol.ts';
 import type { DecodedFrame } from './plain-grayscale.ts';
 
 /** One file of a series download, named by its SOP Instance UID. */
@@ -49,35 +47,18 @@ export class FileFetcher {
   private readonly prefetched = new Map<string, Promise<ArrayBuffer>>();
   /** Pixels the worker decoded, by the file they came from (gone with the file). */
   private readonly decodedFiles = new WeakMap<ArrayBuffer, DecodedFrame>();
-  /** The renderer series downloads decode plain grayscale files for, once Cornerstone runs. */
-  private seriesDecoding: { allowFloat: boolean } | undefined;
-  /** The first image showed (or the wait ran out): held series files go to the main thread. */
-  private released = false;
+  /** Whether series downloads also decode plain grayscale files, and for which renderer. */
+  private seriesDecoding: FetchRequest['decode'];
 
-  /**
-   * `firstLookDrawn` resolves once the first look is on screen (never where there is none): a
-   * series asked for before the first image leaves then.
-   */
-  constructor(
-    private readonly firstImage: Pick<FirstImage, 'afterFirstImage'>,
-    private readonly firstLookDrawn: () => Promise<void> = () => new Promise<void>(() => undefined),
-  ) {
+  constructor(private readonly firstImage: Pick<FirstImage, 'afterFirstImage'>) {
     void firstImage.afterFirstImage(FIRST_IMAGE_WAIT_MS).then(() => {
       this.limit = MAX_IN_FLIGHT;
       for (let free = MAX_IN_FLIGHT - MAX_IN_FLIGHT_BEFORE_FIRST_IMAGE; free > 0; free--) this.waiting.shift()?.();
-      this.released = true;
-      const release: DecodeRelease = { kind: 'release', allowFloat: this.seriesDecoding?.allowFloat };
-      this.decodeWorker?.postMessage(release);
-      if (this.decodeWorker) this.worker?.postMessage(release);
     });
   }
 
   private readonly onAnswer = (event: MessageEvent<FetchAnswer>): void => {
-    for (const answer of event.data.batch ?? [event.data]) this.take(answer);
-  };
-
-  private take(answer: FetchAnswer): void {
-    const { id, buffer, sop, decoded, error } = answer;
+    const { id, buffer, sop, decoded, error } = event.data;
     const stream = this.streams.get(id);
     if (stream) {
       if (buffer && sop) {
@@ -97,7 +78,7 @@ export class FileFetcher {
     this.pending.delete(id);
     if (buffer) request?.resolve(buffer);
     else request?.reject(new Error(error ?? 'download failed'));
-  }
+  };
 
   private fetcher(): Worker | null {
     if (this.worker !== undefined) return this.worker;
@@ -221,24 +202,19 @@ export class FileFetcher {
       this.prefetched.set(file.url, request);
     }
     this.streams.set(id, waiting);
-    // Making 300 images on the main thread while Cornerstone starts delayed its first image (two
-    // cores: 1.1-1.5 s against 0.86-1.07 s), so the files wait in the decode worker until that
-    // image shows. Receiving and decoding them meanwhile is the workers' part; on a first visit the
-    // request still waits for the first look, drawn once the viewer's chunk is in, so that the
-    // series does not share a slow link with the chunk.
-    const decoder = this.decoder(target);
-    const leave = decoder
-      ? Promise.race([this.firstLookDrawn(), this.firstImage.afterFirstImage(FIRST_IMAGE_WAIT_MS)])
-      : this.firstImage.afterFirstImage(FIRST_IMAGE_WAIT_MS);
-    void leave.then(() => {
-      const decode = decoder ? { allowFloat: this.seriesDecoding?.allowFloat, hold: !this.released } : undefined;
+    // Receiving 150 MB takes CPU the viewer's start needs (measured on two cores: Cornerstone's
+    // first image 1.1-1.5 s with the download running alongside, 0.86-1.07 s after it, and the
+    // whole series no later): it waits for the first image, at most FIRST_IMAGE_WAIT_MS.
+    void this.firstImage.afterFirstImage(FIRST_IMAGE_WAIT_MS).then(() => {
+      const decode = this.seriesDecoding && this.decoder(target) ? this.seriesDecoding : undefined;
       target.postMessage({ id, kind: 'series', url: seriesUrl, decode } satisfies FetchRequest);
     });
   }
 
   /**
-   * The renderer can (or cannot) draw float textures: series files whose pixels depend on it are
-   * decoded for it. Set once Cornerstone runs; before that only the others are decoded on the way.
+   * From now on series downloads also decode the pixels of plain grayscale files, as a renderer
+   * that can (or cannot) draw float textures needs them. Set once Cornerstone runs; a series asked
+   * for before that is decoded on the main thread.
    */
   decodeSeriesPixels(options: { allowFloat: boolean }): void {
     this.seriesDecoding = options;

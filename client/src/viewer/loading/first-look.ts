@@ -84,8 +84,6 @@ export class FirstLook {
   private readonly done = new Promise<void>((resolve) => (this.settle = resolve));
   /** A first look decoded and waiting for the viewer's layout: settles once on screen or given up. */
   private onLayout: Promise<void> | null = null;
-  private markDrawn: () => void = () => undefined;
-  private readonly onScreen = new Promise<void>((resolve) => (this.markDrawn = resolve));
 
   constructor(private readonly firstImage: Pick<FirstImage, 'peekEarly' | 'firstImageShown'>) {
     void firstImage.firstImageShown().then(() => {
@@ -114,11 +112,6 @@ export class FirstLook {
    */
   drawnOnLayout(): Promise<void> {
     return this.onLayout ?? Promise.resolve();
-  }
-
-  /** Resolves once the first look is on screen; never where none is drawn. */
-  drawn(): Promise<void> {
-    return this.onScreen;
   }
 
   /** Whether a place is remembered for this window size, for any modality. */
@@ -158,7 +151,6 @@ export class FirstLook {
         void afterNextPaint().then(() => {
           this.settle();
           placed();
-          this.markDrawn();
         });
         const remove = () => {
           canvas.remove();

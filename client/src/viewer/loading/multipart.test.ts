@@ -114,28 +114,6 @@ describe('multipart reader', () => {
     );
   });
 
-  it('reads no further while its pause holds, then on to the end', async () => {
-    const data = body(boundary, parts, true);
-    const seen: Uint8Array[] = [];
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let held = true;
-    const reading = readMultipart(
-      stream(data, 4096, true),
-      boundary,
-      (part) => seen.push(new Uint8Array(part)),
-      () => (held && seen.length >= 1 ? gate : undefined),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    // What one read brought (the first part, and the empty one after it), not the 70 KB part.
-    expect(seen).toEqual(parts.slice(0, seen.length));
-    expect(seen.length).toBeLessThan(3);
-    held = false;
-    open();
-    await reading;
-    expect(seen).toEqual(parts);
-  });
-
   it('reads the boundary of a Content-Type, quoted or not', () => {
     expect(boundaryOf('multipart/related; type="application/dicom"; boundary=abc-1')).toBe('abc-1');
     expect(boundaryOf('multipart/related; boundary="x y"; type="application/dicom"')).toBe('x y');

@@ -241,20 +241,17 @@ function byobReader(body: ReadableStream<Uint8Array>): ReadableStreamBYOBReader 
  * Reads a whole multipart body, handing each part to `onPart` as it completes. Where the stream
  * is a byte stream, each sized part's bytes are read straight into that part's own buffer, with
  * no copy from the network's chunks (only its delimiter and headers pass through `pending`).
- * `pause`, asked before each read, may hold the reading back (the sender then waits too).
  */
 export async function readMultipart(
   body: ReadableStream<Uint8Array>,
   boundary: string,
   onPart: (body: ArrayBuffer) => void,
-  pause?: () => Promise<void> | undefined,
 ): Promise<void> {
   const reader = new MultipartReader(boundary, onPart);
   const byob = byobReader(body);
   if (byob) {
     let scratch = new ArrayBuffer(HEADER_READ_BYTES);
     for (;;) {
-      await pause?.();
       const target = reader.bodyRemainder();
       const { done, value } = await byob.read(target ?? new Uint8Array(scratch));
       if (done || !value) break;
@@ -268,7 +265,6 @@ export async function readMultipart(
   } else {
     const stream = body.getReader();
     for (;;) {
-      await pause?.();
       const { done, value } = await stream.read();
       if (done) break;
       reader.push(value);

@@ -78,8 +78,7 @@ function decodedInWorker(
   const decoded = takeDecoded(dataSet.byteArray.buffer);
   if (!decoded) return null;
   const same =
-    // Decoded before the renderer was known: only for a rescale that gives the same pixels for both.
-    (decoded.allowFloat === allowFloat || decoded.allowFloat === null) &&
+    decoded.allowFloat === allowFloat &&
     decoded.rescale.slope === rescale.slope &&
     decoded.rescale.intercept === rescale.intercept &&
     decoded.frame.rows === frame.rows &&

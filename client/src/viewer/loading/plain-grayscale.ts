@@ -12,11 +12,7 @@ import { decodeNative, type DecodedPixels, type NativeFrame, type Rescale } from
 export interface DecodedFrame extends DecodedPixels {
   frame: NativeFrame;
   rescale: Rescale;
-  /**
-   * The renderer decoded for; null when it was not known yet, for a rescale in whole numbers,
-   * whose pixels are the same for either.
-   */
-  allowFloat: boolean | null;
+  allowFloat: boolean;
 }
 
 export interface PlainGrayscale {
@@ -178,18 +174,9 @@ export function readPlainGrayscale(file: ArrayBuffer): PlainGrayscale | null {
   };
 }
 
-/** Whether a rescale's pixels depend on the renderer (native-decode.ts: a fractional one is left undone without float textures). */
-export function rescaleNeedsRenderer(rescale: Rescale): boolean {
-  return !Number.isInteger(rescale.slope) || !Number.isInteger(rescale.intercept);
-}
-
-/**
- * The rescaled pixels of a plain grayscale file (native-decode.ts), or undefined for any other.
- * With `allowFloat` unknown (null), 'later' for a file whose pixels depend on the renderer.
- */
-export function decodePlainFile(file: ArrayBuffer, allowFloat: boolean | null): DecodedFrame | undefined | 'later' {
+/** The rescaled pixels of a plain grayscale file (native-decode.ts), or undefined for any other. */
+export function decodePlainFile(file: ArrayBuffer, allowFloat: boolean): DecodedFrame | undefined {
   const plain = readPlainGrayscale(file);
-  if (plain && allowFloat === null && rescaleNeedsRenderer(plain.rescale)) return 'later';
-  const pixels = plain && decodeNative(plain.frame, plain.pixels, plain.rescale, allowFloat ?? true);
+  const pixels = plain && decodeNative(plain.frame, plain.pixels, plain.rescale, allowFloat);
   return plain && pixels ? { ...pixels, frame: plain.frame, rescale: plain.rescale, allowFloat } : undefined;
 }

@@ -2,10 +2,9 @@
  * The page's series loader: the one owner of what the viewer's loading steps hand each other.
  * The first image (early-image.ts) is downloaded before Cornerstone runs, drawn as the first look
  * (first-look.ts) from the same bytes, and taken by Cornerstone's cache when the viewport sets its
- * stack (cornerstone-cache.ts). The first look on screen starts the series download
- * (file-fetcher.ts); the moment the viewer's own image shows lets the worker downloads speed up
- * and hands the series' files, with pixels the decode worker made on the way, to the main thread,
- * which puts them into Cornerstone's cache as the stack is prefetched.
+ * stack (cornerstone-cache.ts); the moment it shows lets the worker downloads (file-fetcher.ts)
+ * speed up and the series download start; those files, with pixels the decode worker made on the
+ * way, go into Cornerstone's cache as the stack is prefetched.
  *
  * Free of Cornerstone imports: the light viewer route (prefetch-study.ts) starts the loader's
  * work before the viewer's chunk is loaded, and the viewport service continues with the same
@@ -31,7 +30,7 @@ export class SeriesLoader {
   constructor(options: SeriesLoaderOptions = {}) {
     this.firstImage = new FirstImage(options.downloadFirstImage);
     this.firstLook = new FirstLook(this.firstImage);
-    this.files = new FileFetcher(this.firstImage, () => this.firstLook.drawn());
+    this.files = new FileFetcher(this.firstImage);
   }
 
   // The first image ----------------------------------------------------------------------------
@@ -103,10 +102,7 @@ export class SeriesLoader {
     this.files.prefetchFiles(urls);
   }
 
-  /**
-   * Downloads a series' files in one request, from the first look on (file-fetcher.ts); they reach
-   * Cornerstone's cache once the first image shows.
-   */
+  /** Downloads a series' files in one request once the first image shows (file-fetcher.ts). */
   prefetchSeries(seriesUrl: string, files: readonly SeriesFile[]): void {
     this.files.prefetchSeries(seriesUrl, files);
   }
