@@ -28,8 +28,12 @@ export interface Config {
    * Orthanc listens on `internalPort` (DICOM_INTERNAL_PORT, default DICOM_PORT + 10000, or − 10000
    * past 65535); `fsync` (DICOM_FRONT_FSYNC each|group|off, true = each, false = off; default
    * group) says when a received file reaches the disk (features/dicom-front/durability.ts).
+   * `internalHost` (DICOM_INTERNAL_HOST, default 127.0.0.1): where that Orthanc is (Compose: its
+   * service). `listen` (DICOM_FRONT_LISTEN, default true): false for a cluster replica that fronts
+   * no Orthanc node (scripts/services/cluster.ts); the front is on for the cluster, so this
+   * replica too skips the fronts' loopback lines in Orthanc's logs, but it answers no DICOM port.
    */
-  dicomFront: { enabled: boolean; internalPort: number; fsync: FsyncMode };
+  dicomFront: { enabled: boolean; listen: boolean; internalHost: string; internalPort: number; fsync: FsyncMode };
   /**
    * `storageDir`: Orthanc's storage folder when the adapter can read it (same machine or shared
    * volume); frames and files are then read from it instead of relayed. null: always relay.
@@ -212,6 +216,8 @@ export function loadConfig(env: Env = process.env): Config {
     dicomAet,
     dicomFront: {
       enabled: onOff('DICOM_FRONT', false),
+      listen: bool('DICOM_FRONT_LISTEN', true),
+      internalHost: str('DICOM_INTERNAL_HOST', '127.0.0.1'),
       internalPort: int('DICOM_INTERNAL_PORT', dicomPort + 10000 <= 65535 ? dicomPort + 10000 : dicomPort - 10000, 1, 65535),
       fsync: fsyncMode('DICOM_FRONT_FSYNC', 'group'),
     },

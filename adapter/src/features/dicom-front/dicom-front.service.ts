@@ -58,9 +58,20 @@ export async function moveDicomFront(deps: Deps): Promise<void> {
   deps.dicomFront = await startDicomFront(deps, deps.associations?.frontSink());
 }
 
-export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promise<RunningFront> {
+/**
+ * The port the front listens on: the provider's, or DICOM_PORT when Orthanc's DICOM settings are
+ * managed outside the adapter (ORTHANC_NETWORK_FILE empty): in a cluster each replica that fronts
+ * a node listens on that node's published port, which the launcher gives it as DICOM_PORT, and
+ * the provider's port cannot be changed there (updateProvider answers 409).
+ */
+export async function frontPort(deps: Pick<Deps, 'db' | 'config'>): Promise<number> {
+  if (deps.config.orthanc.networkFile === null) return deps.config.dicomPort;
   const [provider] = await networkSql.selectProviders(deps.db);
-  const port = provider?.port ?? deps.config.dicomPort;
+  return provider?.port ?? deps.config.dicomPort;
+}
+
+export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promise<RunningFront> {
+  const port = await frontPort(deps);
   const folders = spoolFolders(deps.config.dataDir, port);
   await prepareSpool(folders);
   // While modalities are sending, the drain gives way (drain.ts drainSlots): the receiver and the
@@ -69,6 +80,7 @@ export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promi
   const front = new DicomFront({
     host: '0.0.0.0',
     port,
+    orthancHost: deps.config.dicomFront.internalHost,
     orthancPort: deps.config.dicomFront.internalPort,
     folders,
     fsync: deps.config.dicomFront.fsync,

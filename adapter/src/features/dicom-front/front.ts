@@ -65,6 +65,8 @@ export interface FrontOptions {
   port: number;
   /** Orthanc's internal DICOM port (loopback). */
   orthancPort: number;
+  /** Where Orthanc is (default loopback; Compose: the orthanc service). */
+  orthancHost?: string;
   folders: SpoolFolders;
   /** When a spooled file reaches the disk (durability.ts): before each answer, in groups, or left to the kernel. */
   fsync: FsyncMode;
@@ -298,7 +300,7 @@ class Association {
    */
   private pipe(rq: AssociateRq, head: Buffer): void {
     this.piped = true;
-    const orthanc = createConnection({ host: '127.0.0.1', port: this.options.orthancPort });
+    const orthanc = createConnection({ host: this.options.orthancHost ?? '127.0.0.1', port: this.options.orthancPort });
     orthanc.setNoDelay(true);
     let accepted = false;
     let ended = false;
