@@ -11,6 +11,7 @@
  * Polled every `intervalMs` (1 s): Orthanc has no push, and a second is well within the
  * dashboard's 30 s refresh.
  */
+import { networkInterfaces } from 'node:os';
 import type { LiveAssociation } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
 import { log, printable } from '../../log.ts';
@@ -30,6 +31,16 @@ interface Followed {
   tracker: AssociationTracker;
 }
 
+/**
+ * The addresses the front's piped associations come from as Orthanc sees them: this process's
+ * own (loopback with Orthanc on the same machine, as npm start and a cluster run it; the adapter
+ * container's address in Docker Compose, where Orthanc is another container).
+ */
+export function frontAddresses(): Set<string> {
+  const own = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((each) => each.address));
+  return new Set(['127.0.0.1', '::1', ...own, ...own.map((address) => `::ffff:${address}`)]);
+}
+
 export class AssociationFollower {
   private readonly followed: Followed[];
   /** Paths this process has read before: a new file there is read from its start. */
@@ -42,11 +53,11 @@ export class AssociationFollower {
     private readonly db: Db,
     paths: string[],
     /**
-     * `skipLoopback`: the DICOM front receiver is on (features/dicom-front): Orthanc's log then
-     * shows the associations the front piped to it, all from loopback, which the front counts
-     * itself (frontSink), so those lines are skipped.
+     * `skipFrom`: the DICOM front receiver is on (features/dicom-front): Orthanc's log then
+     * shows the associations the front piped to it, which the front counts itself (frontSink),
+     * so the lines from the front's addresses are skipped (`frontAddresses`).
      */
-    private readonly options: { intervalMs?: number; tail?: TailOptions; skipLoopback?: boolean } = {},
+    private readonly options: { intervalMs?: number; tail?: TailOptions; skipFrom?: ReadonlySet<string> } = {},
   ) {
     this.followed = paths.map((path) => ({
       tail: new LogTail(path, (fileId, size) => this.startAt(path, fileId, size), options.tail),
@@ -136,7 +147,7 @@ export class AssociationFollower {
         byFile.set(line.fileId, batch);
         batch.end = line.end;
         const event = entry.lines.parse(line.text);
-        if (event && this.options.skipLoopback && (event.ip === '127.0.0.1' || event.ip === '::1')) continue;
+        if (event?.ip && this.options.skipFrom?.has(event.ip)) continue;
         const outcome = event && entry.tracker.apply(event);
         if (!outcome) continue;
         batch.facts.push(this.factOf(outcome, line.end));
