@@ -94,7 +94,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
   // The DICOM front receiver answers modalities on the provider's port (DICOM_FRONT=on); a cluster
   // replica that fronts no node has it on for the log's sake but does not listen.
   if (config.dicomFront.enabled && config.dicomFront.listen) {
-    deps.dicomFront = await startDicomFront(deps, deps.associations?.frontSink()).catch((error: unknown) => {
+    deps.dicomFront = await startDicomFront(deps).catch((error: unknown) => {
       server.close();
       throw error;
     });

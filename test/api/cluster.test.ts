@@ -21,11 +21,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidUid } from '../../scripts/demo/generate-ct.ts';
 import { spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
-import type { AssociationStatisticsRow, ForwardJob, SendDestination } from '@pacs/common';
+import type { AssociationStatisticsRow, DicomConnectionState, ForwardJob, SendDestination } from '@pacs/common';
 import { freePort, sleep } from '../../scripts/services/process.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { startCluster, type Cluster } from '../harness/cluster.ts';
 import { sendFiles, tinyInstance } from '../harness/dicom.ts';
+import { holdAssociation } from '../harness/dicom-association.ts';
 import { startStorescp } from '../harness/network.ts';
 
 const STUDIES = 50;
@@ -166,6 +167,28 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     // Both replicas have read both logs by now (they poll every second): still three, not six.
     await sleep(2500);
     expect(await Promise.all(sessions.map(accepted))).toEqual([3, 3]);
+
+    // An association held open on the second node's port is listed by both replicas (with the
+    // fronts on, only the second replica holds it: the list is every front's, from PostgreSQL).
+    const held = await holdAssociation(cluster.ports.nodes[1]!.dicom, 'CLUSTER_HOLD', 'PACS');
+    try {
+      expect(held.answer).toBe(0x02);
+      const holders = async () =>
+        Promise.all(
+          sessions.map(async (session) => {
+            const state = (await session.agent.get(`${API}/dicomconnections/state`).expect(200)).body as DicomConnectionState;
+            return (state.Associations ?? []).filter((each) => each.AETitle === 'CLUSTER_HOLD').length;
+          }),
+        );
+      let seen = await holders();
+      for (let i = 0; i < 40 && seen.join() !== '1,1'; i++) {
+        await sleep(250);
+        seen = await holders();
+      }
+      expect(seen, 'listed once by each replica').toEqual([1, 1]);
+    } finally {
+      await held.release();
+    }
   });
 
   it('ingests 1,000 instances through a replica and a node crashing, and the index ends equal to Orthanc', async () => {

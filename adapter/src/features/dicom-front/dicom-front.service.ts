@@ -10,7 +10,6 @@ import { log } from '../../log.ts';
 import * as networkSql from '../network/network.sql.ts';
 import { studyStoreOpen } from '../network/store-gate.ts';
 import { DicomFront, type FrontDecision } from './front.ts';
-import type { AssociationSink } from '../network/associations.ts';
 import { SpoolDrain, type DrainState } from './drain.ts';
 import { prepareSpool, spoolFolders } from './spool.ts';
 import type { AssociateRq } from './pdu.ts';
@@ -55,7 +54,7 @@ export async function moveDicomFront(deps: Deps): Promise<void> {
   const running = deps.dicomFront;
   if (!running) return;
   await running.stop();
-  deps.dicomFront = await startDicomFront(deps, deps.associations?.frontSink());
+  deps.dicomFront = await startDicomFront(deps);
 }
 
 /**
@@ -70,8 +69,10 @@ export async function frontPort(deps: Pick<Deps, 'db' | 'config'>): Promise<numb
   return provider?.port ?? deps.config.dicomPort;
 }
 
-export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promise<RunningFront> {
+export async function startDicomFront(deps: Deps): Promise<RunningFront> {
   const port = await frontPort(deps);
+  // Its associations are counted, and listed by every replica, under its port.
+  const sink = deps.associations?.frontSink(String(port));
   const folders = spoolFolders(deps.config.dataDir, port);
   await prepareSpool(folders);
   // While modalities are sending, the drain gives way (drain.ts drainSlots): the receiver and the
