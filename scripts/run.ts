@@ -13,7 +13,7 @@ import { mkdirSync, chmodSync, readFileSync, readdirSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, type Config } from '../adapter/src/config.ts';
+import { loadConfig, orthancDicomPort, type Config } from '../adapter/src/config.ts';
 import { createPool } from '../adapter/src/db/pool.ts';
 import { migrate } from '../adapter/src/db/migrate.ts';
 import { bootstrap, type BootstrapResult } from '../adapter/src/db/bootstrap.ts';
@@ -184,7 +184,7 @@ try {
       dataDir: join(config.dataDir, 'orthanc'),
       httpPort: orthancHttpPort,
       // Behind the DICOM front receiver Orthanc listens on the internal port (the front has DICOM_PORT).
-      dicomPort: config.dicomFront.enabled ? config.dicomFront.internalPort : config.dicomPort,
+      dicomPort: orthancDicomPort(config),
       logFile: join(logs, 'orthanc.log'),
     });
     orthancs = [orthanc];

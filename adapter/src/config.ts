@@ -24,7 +24,7 @@ export interface Config {
   dicomAet: string;
   /**
    * The DICOM front receiver (docs/decisions.md "A front receiver for DICOM ingest"): DICOM_FRONT
-   * on|off (default off). When on, the adapter answers modalities on the provider's port and
+   * on|off (default on). When on, the adapter answers modalities on the provider's port and
    * Orthanc listens on `internalPort` (DICOM_INTERNAL_PORT, default DICOM_PORT + 10000, or − 10000
    * past 65535); `fsync` (DICOM_FRONT_FSYNC each|group|off, true = each, false = off; default
    * group) says when a received file reaches the disk (features/dicom-front/durability.ts).
@@ -215,7 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     dicomPort,
     dicomAet,
     dicomFront: {
-      enabled: onOff('DICOM_FRONT', false),
+      enabled: onOff('DICOM_FRONT', true),
       listen: bool('DICOM_FRONT_LISTEN', true),
       internalHost: str('DICOM_INTERNAL_HOST', '127.0.0.1'),
       internalPort: int('DICOM_INTERNAL_PORT', dicomPort + 10000 <= 65535 ? dicomPort + 10000 : dicomPort - 10000, 1, 65535),
@@ -270,6 +270,14 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DICOM_INTERNAL_PORT must differ from DICOM_PORT when DICOM_FRONT is on.');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * The port Orthanc itself answers DICOM on: the internal one behind the front receiver, else the
+ * published one. What reaches Orthanc alone (a bench with the adapter stopped, its network.json).
+ */
+export function orthancDicomPort(config: Pick<Config, 'dicomPort' | 'dicomFront'>): number {
+  return config.dicomFront.enabled ? config.dicomFront.internalPort : config.dicomPort;
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { dirname } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, orthancDicomPort } from './config.ts';
 import { writeFirstNetworkFile } from './features/network/orthanc-network.ts';
 import { ensureDatabases, ORTHANC_INDEX_DATABASE } from './db/databases.ts';
 
@@ -21,7 +21,7 @@ try {
   } else {
     mkdirSync(dirname(file), { recursive: true });
     // Behind the DICOM front receiver Orthanc listens on the internal port (the adapter has DICOM_PORT).
-    writeFirstNetworkFile(file, config.dicomAet, config.dicomFront.enabled ? config.dicomFront.internalPort : config.dicomPort);
+    writeFirstNetworkFile(file, config.dicomAet, orthancDicomPort(config));
     console.log(`Orthanc's DICOM settings: ${file}`);
   }
   const { host, port, user, password } = config.pg;
