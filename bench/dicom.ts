@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { orthancDicomPort } from '../adapter/src/config.ts';
 import { freePort, waitFor } from '../scripts/services/process.ts';
 import type { Stack } from '../test/harness/stack.ts';
+import { settled } from '../test/harness/dicom.ts';
 import { round } from './measure.ts';
 import { productForwardSeconds, signInForForward } from './forward.ts';
 import { cpuSeconds } from './wrk.ts';
@@ -139,6 +140,10 @@ async function indexedInstances(stack: Stack, patientId: string): Promise<number
 /** Waits (at most `ms`) until the index holds `count` instances of the patient; false if it did not. */
 export async function indexReaches(stack: Stack, patientId: string, count: number, ms = 120_000): Promise<boolean> {
   const deadline = Date.now() + ms;
+  // What was sent is in Orthanc and the index has read Orthanc's last change: with the front
+  // receiver on, storescu returns once the files are in its spool, and an index still listing the
+  // previous round's copy (its deletion not yet read) would otherwise count as this round's.
+  if (count > 0) await settled(stack.config.dicomPort);
   while ((await indexedInstances(stack, patientId)) !== count) {
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
