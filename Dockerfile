@@ -43,8 +43,9 @@ COPY adapter/package.json adapter/
 COPY adapter/src adapter/src
 # The adapter serves ../../client/dist from adapter/src (CLIENT_DIR's default).
 COPY --from=client /src/client/dist client/dist
-# DATA_DIR (upload folders) and the mount points of Orthanc's shared volumes, owned by `node`.
-RUN mkdir -p /var/lib/pacs/orthanc && chown -R node:node /var/lib/pacs
+# DATA_DIR (upload folders) and the mount points of Orthanc's shared volumes and of the DICOM
+# front's spool, owned by `node` (a new named volume takes the mount point's owner).
+RUN mkdir -p /var/lib/pacs/orthanc /var/lib/pacs/dicom-front && chown -R node:node /var/lib/pacs
 USER node
 EXPOSE 8080
 CMD ["node", "--import", "tsx", "adapter/src/main.ts"]

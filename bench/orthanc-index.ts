@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { orthancDicomPort } from '../adapter/src/config.ts';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { tinyInstance } from '../test/harness/dicom.ts';
 import { uuidUid } from '../scripts/demo/generate-ct.ts';
@@ -60,7 +61,7 @@ function storeFolders(stack: Stack, dirs: string[], parallel: number): number {
     const batch = dirs.slice(i, i + parallel);
     // Concurrent associations: one shell runs them in the background and waits for all.
     const script = batch
-      .map((dir) => `storescu -aet BENCH -aec PACS +sd 127.0.0.1 ${stack.config.dicomPort} ${JSON.stringify(dir)} &`)
+      .map((dir) => `storescu -aet BENCH -aec PACS +sd 127.0.0.1 ${orthancDicomPort(stack.config)} ${JSON.stringify(dir)} &`)
       .join('\n');
     // storescu's own lines (a warning per file, at worst) are not kept: spawnSync's buffer would fill.
     const run = spawnSync('bash', ['-c', `${script}\nfail=0; for job in $(jobs -p); do wait $job || fail=1; done; exit $fail`], {

@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { orthancDicomPort } from '../adapter/src/config.ts';
 import { startStack, type Stack } from '../test/harness/stack.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchAdvancedSearch } from './advanced-search.ts';
@@ -89,9 +90,10 @@ function ctFiles(name: string, seed: string): string[] {
     .map((file) => join(dir, file));
 }
 
+/** storescu into Orthanc's own DICOM port (behind the front receiver when it is on): the follower's cost, not the front's. */
 function storescu(stack: Stack, files: string[]): number {
   const started = performance.now();
-  const run = spawnSync('storescu', ['-aet', 'BENCH', '-aec', 'PACS', '127.0.0.1', String(stack.config.dicomPort), ...files], {
+  const run = spawnSync('storescu', ['-aet', 'BENCH', '-aec', 'PACS', '127.0.0.1', String(orthancDicomPort(stack.config)), ...files], {
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`storescu failed: ${run.stderr.slice(0, 500)}`);

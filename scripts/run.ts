@@ -13,7 +13,7 @@ import { mkdirSync, chmodSync, readFileSync, readdirSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, type Config } from '../adapter/src/config.ts';
+import { loadConfig, orthancDicomPort, type Config } from '../adapter/src/config.ts';
 import { createPool } from '../adapter/src/db/pool.ts';
 import { migrate } from '../adapter/src/db/migrate.ts';
 import { bootstrap, type BootstrapResult } from '../adapter/src/db/bootstrap.ts';
@@ -24,7 +24,7 @@ import { refuseUnmigratedIndex } from './orthanc-index/state.ts';
 import { loadOrCreateSecrets } from './services/secrets.ts';
 import { portIsFree, stopStalePid } from './services/process.ts';
 import { Supervisor } from './supervisor.ts';
-import { clusterPorts, clusterSize, isCluster, replicaEnv, startOrthancNodes, type ClusterSize } from './services/cluster.ts';
+import { clusterPorts, clusterSize, fronted, isCluster, replicaEnv, startOrthancNodes, type ClusterSize } from './services/cluster.ts';
 import { startBalancer, type RunningBalancer } from './services/nginx.ts';
 import { ensureSelfSigned } from '../adapter/src/http/tls.ts';
 
@@ -135,9 +135,8 @@ try {
   }
   const cluster = isCluster(size);
   if (cluster && config.httpRedirectPort !== null) throw new Error('HTTP_REDIRECT_PORT is not available in a cluster yet: leave it empty.');
-  if (cluster && config.dicomFront.enabled) throw new Error('DICOM_FRONT is not available in a cluster yet: set DICOM_FRONT=off.');
   const orthancHttpPort = Number(new URL(config.orthanc.url).port);
-  const ports = clusterPorts(size, config.port, orthancHttpPort, config.dicomPort);
+  const ports = clusterPorts(size, config.port, orthancHttpPort, config.dicomPort, config.dicomFront.internalPort);
   for (const port of cluster ? [ports.front, ...ports.adapters] : [config.port]) {
     if (!(await portIsFree(port, port === config.port ? config.host : '127.0.0.1'))) {
       throw new Error(
@@ -169,11 +168,14 @@ try {
     password: config.orthanc.password,
   };
   if (cluster) {
-    orthancs = await startOrthancNodes(orthancOptions, config.dataDir, logs, ports);
+    const dicomFront = config.dicomFront.enabled;
+    orthancs = await startOrthancNodes({ ...orthancOptions, dicomFront }, config.dataDir, logs, ports);
     orthancs.forEach((node, k) => {
       watchService(`Orthanc node ${k + 1}`, node);
+      const { dicom, internal } = ports.nodes[k]!;
+      const through = fronted(ports, k, dicomFront) ? ` through adapter-${k + 1}'s front receiver (Orthanc on ${internal})` : '';
       console.log(
-        `Orthanc     node ${k + 1}: ${node.url} (loopback${k === 0 ? ', jobs' : ''}), DICOM ${config.dicomAet}@${ports.nodes[k]!.dicom}`,
+        `Orthanc     node ${k + 1}: ${node.url} (loopback${k === 0 ? ', jobs' : ''}), DICOM ${config.dicomAet}@${dicom}${through}`,
       );
     });
   } else {
@@ -182,7 +184,7 @@ try {
       dataDir: join(config.dataDir, 'orthanc'),
       httpPort: orthancHttpPort,
       // Behind the DICOM front receiver Orthanc listens on the internal port (the front has DICOM_PORT).
-      dicomPort: config.dicomFront.enabled ? config.dicomFront.internalPort : config.dicomPort,
+      dicomPort: orthancDicomPort(config),
       logFile: join(logs, 'orthanc.log'),
     });
     orthancs = [orthanc];
@@ -212,7 +214,7 @@ try {
   const probeHost = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
   // One replica after the other: the first runs what a first start does, the next find it done.
   for (let k = 0; k < size.adapters; k++) {
-    const replica = cluster ? { ...adapterEnv, ...replicaEnv(ports, k, config.tls !== null) } : adapterEnv;
+    const replica = cluster ? { ...adapterEnv, ...replicaEnv(ports, k, config.tls !== null, config.dicomFront.enabled) } : adapterEnv;
     const url = cluster ? `http://127.0.0.1:${ports.adapters[k]}` : `${config.tls ? 'https' : 'http'}://${probeHost}:${config.port}`;
     const name = cluster ? `adapter-${k + 1}` : 'adapter';
     const adapter = new Supervisor({

@@ -24,12 +24,16 @@ export interface Config {
   dicomAet: string;
   /**
    * The DICOM front receiver (docs/decisions.md "A front receiver for DICOM ingest"): DICOM_FRONT
-   * on|off (default off). When on, the adapter answers modalities on the provider's port and
+   * on|off (default on). When on, the adapter answers modalities on the provider's port and
    * Orthanc listens on `internalPort` (DICOM_INTERNAL_PORT, default DICOM_PORT + 10000, or − 10000
    * past 65535); `fsync` (DICOM_FRONT_FSYNC each|group|off, true = each, false = off; default
    * group) says when a received file reaches the disk (features/dicom-front/durability.ts).
+   * `internalHost` (DICOM_INTERNAL_HOST, default 127.0.0.1): where that Orthanc is (Compose: its
+   * service). `listen` (DICOM_FRONT_LISTEN, default true): false for a cluster replica that fronts
+   * no Orthanc node (scripts/services/cluster.ts); the front is on for the cluster, so this
+   * replica too skips the fronts' loopback lines in Orthanc's logs, but it answers no DICOM port.
    */
-  dicomFront: { enabled: boolean; internalPort: number; fsync: FsyncMode };
+  dicomFront: { enabled: boolean; listen: boolean; internalHost: string; internalPort: number; fsync: FsyncMode };
   /**
    * `storageDir`: Orthanc's storage folder when the adapter can read it (same machine or shared
    * volume); frames and files are then read from it instead of relayed. null: always relay.
@@ -211,7 +215,9 @@ export function loadConfig(env: Env = process.env): Config {
     dicomPort,
     dicomAet,
     dicomFront: {
-      enabled: onOff('DICOM_FRONT', false),
+      enabled: onOff('DICOM_FRONT', true),
+      listen: bool('DICOM_FRONT_LISTEN', true),
+      internalHost: str('DICOM_INTERNAL_HOST', '127.0.0.1'),
       internalPort: int('DICOM_INTERNAL_PORT', dicomPort + 10000 <= 65535 ? dicomPort + 10000 : dicomPort - 10000, 1, 65535),
       fsync: fsyncMode('DICOM_FRONT_FSYNC', 'group'),
     },
@@ -264,6 +270,14 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('DICOM_INTERNAL_PORT must differ from DICOM_PORT when DICOM_FRONT is on.');
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * The port Orthanc itself answers DICOM on: the internal one behind the front receiver, else the
+ * published one. What reaches Orthanc alone (a bench with the adapter stopped, its network.json).
+ */
+export function orthancDicomPort(config: Pick<Config, 'dicomPort' | 'dicomFront'>): number {
+  return config.dicomFront.enabled ? config.dicomFront.internalPort : config.dicomPort;
 }
 
 /**

@@ -25,7 +25,7 @@ import { removeStaleUploadDirs } from './http/upload-dirs.ts';
 import { answerClientError } from './http/client-error.ts';
 import { reconcileNetwork } from './features/network/network.service.ts';
 import { startCharacterSetSync } from './features/configs/character-set.service.ts';
-import { AssociationFollower } from './features/network/association-follower.ts';
+import { AssociationFollower, frontAddresses } from './features/network/association-follower.ts';
 import { startDicomFront } from './features/dicom-front/dicom-front.service.ts';
 import { startDicomLogLevelSync } from './features/network/dicom-log-level.ts';
 import { watchStudyLimit } from './features/licence/licence.service.ts';
@@ -71,7 +71,7 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     sessions: new Sessions(db, { idleMinutes: config.sessionIdleMinutes, secureCookie: config.cookieSecure }),
     health: new Health(orthanc, db),
     audit: new AuditLog(db, { exporter: new SyslogSender(db) }),
-    associations: new AssociationFollower(db, config.orthanc.logFiles, { skipLoopback: config.dicomFront.enabled }),
+    associations: new AssociationFollower(db, config.orthanc.logFiles, config.dicomFront.enabled ? { skipFrom: frontAddresses() } : {}),
   };
 
   await migrate(db);
@@ -91,9 +91,10 @@ export async function startAdapter(config: Config): Promise<RunningAdapter> {
     });
   }
 
-  // The DICOM front receiver answers modalities on the provider's port (DICOM_FRONT=on).
-  if (config.dicomFront.enabled) {
-    deps.dicomFront = await startDicomFront(deps, deps.associations?.frontSink()).catch((error: unknown) => {
+  // The DICOM front receiver answers modalities on the provider's port (DICOM_FRONT=on); a cluster
+  // replica that fronts no node has it on for the log's sake but does not listen.
+  if (config.dicomFront.enabled && config.dicomFront.listen) {
+    deps.dicomFront = await startDicomFront(deps).catch((error: unknown) => {
       server.close();
       throw error;
     });

@@ -8,6 +8,12 @@
  * Who does what:
  * - every node takes C-STOREs on its own DICOM port and answers reads (through the Orthanc
  *   balancer, so a dead node is passed over);
+ * - with the DICOM front receiver on (DICOM_FRONT, docs/decisions.md "The DICOM front receiver
+ *   in a cluster"), replica k fronts node k for k below both counts: it listens on node k's
+ *   published DICOM port, spools under DATA_DIR/dicom-front/<that port>/, hands the files to the
+ *   Orthanc balancer (any live node: they share the index and the storage) and pipes the other
+ *   services to node k's internal port. Replicas beyond the nodes front nothing; nodes beyond the
+ *   replicas answer their published port themselves, as with the front off;
  * - the first node is the jobs node: forwards and edits are Orthanc jobs, which live in one
  *   process's memory, so every replica creates and polls them there, and any replica finds a job's
  *   progress (docs/decisions.md);
@@ -42,7 +48,11 @@ export interface ClusterPorts {
   front: number;
   /** nginx's loopback balancer over the nodes' REST ports (the product's ORTHANC_HTTP_PORT). */
   orthancBalancer: number;
-  nodes: { http: number; dicom: number }[];
+  /**
+   * `dicom`: the node's published DICOM port; `internal`: where the node listens when a replica
+   * fronts it (`fronted`), its published port being the front's.
+   */
+  nodes: { http: number; dicom: number; internal: number }[];
   /** The replicas' loopback ports. */
   adapters: number[];
 }
@@ -50,14 +60,21 @@ export interface ClusterPorts {
 /**
  * `npm start`'s ports: the front and the Orthanc balancer keep the single node's PORT and
  * ORTHANC_HTTP_PORT; node k (from 0) has DICOM_PORT + k (the first node keeps the port modalities
- * already know) and ORTHANC_HTTP_PORT + 1 + k; replica k has PORT + 1 + k.
+ * already know), DICOM_INTERNAL_PORT + k behind a front, and ORTHANC_HTTP_PORT + 1 + k; replica k
+ * has PORT + 1 + k.
  */
-export function clusterPorts(size: ClusterSize, port: number, orthancHttpPort: number, dicomPort: number): ClusterPorts {
+export function clusterPorts(
+  size: ClusterSize,
+  port: number,
+  orthancHttpPort: number,
+  dicomPort: number,
+  internalPort: number,
+): ClusterPorts {
   const range = (count: number) => Array.from({ length: count }, (_, k) => k);
   return {
     front: port,
     orthancBalancer: orthancHttpPort,
-    nodes: range(size.orthancNodes).map((k) => ({ http: orthancHttpPort + 1 + k, dicom: dicomPort + k })),
+    nodes: range(size.orthancNodes).map((k) => ({ http: orthancHttpPort + 1 + k, dicom: dicomPort + k, internal: internalPort + k })),
     adapters: range(size.adapters).map((k) => port + 1 + k),
   };
 }
@@ -67,15 +84,27 @@ export function nodeDataDir(dataDir: string, k: number): string {
   return k === 0 ? join(dataDir, 'orthanc') : join(dataDir, `orthanc-node-${k + 1}`);
 }
 
-export type NodeOptions = Omit<OrthancOptions, 'dataDir' | 'httpPort' | 'dicomPort' | 'logFile' | 'cluster'>;
+/**
+ * Whether node k is fronted by a replica's DICOM front receiver: the front is on and a replica k
+ * exists (the first min(nodes, replicas) nodes).
+ */
+export function fronted(ports: ClusterPorts, k: number, dicomFront: boolean): boolean {
+  return dicomFront && k < ports.nodes.length && k < ports.adapters.length;
+}
+
+export type NodeOptions = Omit<OrthancOptions, 'dataDir' | 'httpPort' | 'dicomPort' | 'logFile' | 'cluster'> & {
+  /** DICOM_FRONT: the fronted nodes listen on their internal port. */
+  dicomFront: boolean;
+};
 
 /** Starts one node of the cluster (k from 0); also used to restart a node. */
-export function startOrthancNode(options: NodeOptions, dataDir: string, logsDir: string, ports: ClusterPorts, k: number) {
+export function startOrthancNode(nodeOptions: NodeOptions, dataDir: string, logsDir: string, ports: ClusterPorts, k: number) {
+  const { dicomFront, ...options } = nodeOptions;
   return startOrthanc({
     ...options,
     dataDir: nodeDataDir(dataDir, k),
     httpPort: ports.nodes[k]!.http,
-    dicomPort: ports.nodes[k]!.dicom,
+    dicomPort: fronted(ports, k, dicomFront) ? ports.nodes[k]!.internal : ports.nodes[k]!.dicom,
     logFile: join(logsDir, orthancLogName(k)),
     cluster: { serverId: `node-${k + 1}`, sharedDir: nodeDataDir(dataDir, 0) },
   });
@@ -103,10 +132,16 @@ export async function startOrthancNodes(
  * terminates TLS and sets X-Forwarded-*), reads through the Orthanc balancer, runs jobs on the
  * first node and pushes peers to every node. Orthanc's network.json is per node here (each has its
  * own DICOM port), so the provider's AE title and port are the launcher's, not the admin screen's.
+ * With the DICOM front on, replica k fronts node k when that node exists (`fronted`); the others
+ * keep the front on (Orthanc's loopback lines are the fronts', not to be counted) without a port.
  */
-export function replicaEnv(ports: ClusterPorts, k: number, frontTls: boolean): Record<string, string> {
+export function replicaEnv(ports: ClusterPorts, k: number, frontTls: boolean, dicomFront = false): Record<string, string> {
   const node = (port: number) => `http://127.0.0.1:${port}`;
+  const own = fronted(ports, k, dicomFront) ? ports.nodes[k]! : undefined;
   return {
+    DICOM_FRONT: dicomFront ? 'on' : 'off',
+    DICOM_FRONT_LISTEN: String(own !== undefined),
+    DICOM_INTERNAL_PORT: String((own ?? ports.nodes[0]!).internal),
     HOST: '127.0.0.1',
     PORT: String(ports.adapters[k]),
     TRUST_PROXY: '1',
@@ -115,7 +150,7 @@ export function replicaEnv(ports: ClusterPorts, k: number, frontTls: boolean): R
     TLS_KEY: '',
     HTTP_REDIRECT_PORT: '',
     COOKIE_SECURE: String(frontTls),
-    DICOM_PORT: String(ports.nodes[0]!.dicom),
+    DICOM_PORT: String((own ?? ports.nodes[0]!).dicom),
     ORTHANC_URL: node(ports.orthancBalancer),
     ORTHANC_JOBS_URL: node(ports.nodes[0]!.http),
     ORTHANC_NODE_URLS: ports.nodes.map((each) => node(each.http)).join(','),

@@ -108,6 +108,11 @@ function readDicomPort(file: string): number | undefined {
   }
 }
 
+function setDicomPort(file: string, port: number): void {
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  writeFileSync(file, `${JSON.stringify({ ...settings, DicomPort: port }, null, 2)}\n`, { mode: 0o600 });
+}
+
 /** The template's values for the index: the PostgreSQL section, or SQLite with that section off. */
 export function indexPlaceholders(index: OrthancIndex): Record<string, string | number | boolean> {
   if (index.kind === 'sqlite') {
@@ -164,6 +169,9 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   const configFile = join(configDir, 'orthanc.json');
   const networkFile = join(configDir, 'network.json');
   writeFirstNetworkFile(networkFile, options.aet, options.dicomPort);
+  // A cluster node's DICOM port is the launcher's (no adapter rewrites it there): behind a front
+  // or not, as DICOM_FRONT says at this start.
+  if (options.cluster && readDicomPort(networkFile) !== options.dicomPort) setDicomPort(networkFile, options.dicomPort);
   const dicomPort = readDicomPort(networkFile) ?? options.dicomPort;
   const config = renderOrthancConfig(readFileSync(ORTHANC_TEMPLATE, 'utf8'), {
     ...dirs,

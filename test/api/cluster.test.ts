@@ -9,18 +9,24 @@
  * index must equal Orthanc's content exactly: nothing lost, nothing doubled. Before that, a
  * forward (sent by the replica asked) started through one replica is followed to its end through the other,
  * and echoes to both nodes are counted once though both replicas follow both nodes' logs.
+ * With the DICOM front receiver on (the harness follows DICOM_FRONT), replica k answers node k's
+ * DICOM port: the killed replica's port is closed until it is started again (as npm start's
+ * supervisor does), the resend goes to the live replica's port, and the restarted replica drains
+ * what its front had acknowledged before it died.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidUid } from '../../scripts/demo/generate-ct.ts';
-import type { AssociationStatisticsRow, ForwardJob, SendDestination } from '@pacs/common';
+import { spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
+import type { AssociationStatisticsRow, DicomConnectionState, ForwardJob, SendDestination } from '@pacs/common';
 import { freePort, sleep } from '../../scripts/services/process.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { startCluster, type Cluster } from '../harness/cluster.ts';
 import { sendFiles, tinyInstance } from '../harness/dicom.ts';
+import { holdAssociation } from '../harness/dicom-association.ts';
 import { startStorescp } from '../harness/network.ts';
 
 const STUDIES = 50;
@@ -60,6 +66,11 @@ afterAll(async () => {
   await cluster?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
+
+/** Files waiting in a front's spool folder (none when it does not exist). */
+function spoolFiles(ready: string): number {
+  return existsSync(ready) ? readdirSync(ready).filter((name) => name.endsWith('.dcm')).length : 0;
+}
 
 /** A reader as the browser is one: search the list, open a study, fetch a frame; every answer counted. */
 async function read(session: Session, until: () => boolean, tally: { ok: number; notYet: number; failed: string[]; ms: number[] }) {
@@ -144,6 +155,8 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     const echo = (node: number) =>
       spawnSync('echoscu', ['-aet', 'CLUSTER_ECHO', '-aec', 'PACS', '127.0.0.1', String(cluster.ports.nodes[node]!.dicom)]).status;
     expect([echo(0), echo(0), echo(1)]).toEqual([0, 0, 0]);
+    // With the fronts on, each node's port was answered by its replica's front (its spool exists).
+    for (const node of cluster.ports.nodes) expect(existsSync(spoolFolders(cluster.dataDir, node.dicom).ready)).toBe(cluster.dicomFront);
     const sessions = await Promise.all(cluster.adapterUrls.map((url) => signIn(url, 'admin', cluster.adminPassword)));
     const accepted = async (session: Session) => {
       const rows = (await session.agent.get(`${API}/dicomconnections/statistics`).query({ unit: 'year' }).expect(200))
@@ -154,6 +167,28 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     // Both replicas have read both logs by now (they poll every second): still three, not six.
     await sleep(2500);
     expect(await Promise.all(sessions.map(accepted))).toEqual([3, 3]);
+
+    // An association held open on the second node's port is listed by both replicas (with the
+    // fronts on, only the second replica holds it: the list is every front's, from PostgreSQL).
+    const held = await holdAssociation(cluster.ports.nodes[1]!.dicom, 'CLUSTER_HOLD', 'PACS');
+    try {
+      expect(held.answer).toBe(0x02);
+      const holders = async () =>
+        Promise.all(
+          sessions.map(async (session) => {
+            const state = (await session.agent.get(`${API}/dicomconnections/state`).expect(200)).body as DicomConnectionState;
+            return (state.Associations ?? []).filter((each) => each.AETitle === 'CLUSTER_HOLD').length;
+          }),
+        );
+      let seen = await holders();
+      for (let i = 0; i < 40 && seen.join() !== '1,1'; i++) {
+        await sleep(250);
+        seen = await holders();
+      }
+      expect(seen, 'listed once by each replica').toEqual([1, 1]);
+    } finally {
+      await held.release();
+    }
   });
 
   it('ingests 1,000 instances through a replica and a node crashing, and the index ends equal to Orthanc', async () => {
@@ -167,8 +202,11 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     const halves = [0, 1].map((node) => sent.filter((_, i) => i % 2 === node).map((each) => each.file));
     const sending = halves.map((files, node) => sendFiles(files, { port: cluster.ports.nodes[node]!.dicom }));
 
-    // Mid-way: kill the follower's replica and the second node.
-    const stats = async () => (await cluster.orthanc<{ CountInstances: number }>(0, '/statistics')).CountInstances;
+    // Mid-way: kill the follower's replica and the second node. With the fronts on, what they
+    // acknowledged is in Orthanc or still in their spools (the drain gives way while they receive).
+    const spooled = () =>
+      cluster.dicomFront ? cluster.ports.nodes.reduce((n, node) => n + spoolFiles(spoolFolders(cluster.dataDir, node.dicom).ready), 0) : 0;
+    const stats = async () => (await cluster.orthanc<{ CountInstances: number }>(0, '/statistics')).CountInstances + spooled();
     while ((await stats()) < 300) await sleep(100);
     let holder: number | undefined;
     while ((holder = await cluster.followerHolder()) === undefined) await sleep(100);
@@ -181,20 +219,24 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     }
     const takeoverMs = performance.now() - killedAt;
 
-    // What the dead node did not acknowledge goes to the live one, until all is acknowledged.
+    // What was not acknowledged goes to a live port, until all is acknowledged: the live node's,
+    // or with the fronts on the live replica's (the killed one's port is closed meanwhile).
     const [live, dead] = await Promise.all(sending);
     let resend = [...live!.unacknowledged, ...dead!.unacknowledged];
     const refused = resend.length;
+    const livePort = cluster.ports.nodes[cluster.dicomFront ? 1 - holder : 0]!.dicom;
     for (let attempt = 0; resend.length > 0 && attempt < 5; attempt++) {
-      resend = (await sendFiles(resend, { port: cluster.ports.nodes[0]!.dicom })).unacknowledged;
+      resend = (await sendFiles(resend, { port: livePort })).unacknowledged;
     }
     expect(resend, 'every instance acknowledged in the end').toEqual([]);
     const storedMs = performance.now() - started;
+    // The killed replica comes back, as under npm start's supervisor; its front drains its spool.
+    await cluster.restartAdapter(holder);
 
     // The index catches up with Orthanc: the same instances, series and studies, each once.
     const indexed = async () => Number((await cluster.sql<{ n: string }>('select count(*) as n from instances'))[0]!.n);
     const deadline = Date.now() + 90_000;
-    while ((await indexed()) < sent.length && Date.now() < deadline) await sleep(250);
+    while (((await indexed()) < sent.length || spooled() > 0) && Date.now() < deadline) await sleep(250);
     const caughtUpMs = performance.now() - started;
     done = true;
     await readers;

@@ -58,9 +58,7 @@ const LEFT_TO_DEFAULT: Record<string, string> = {
   TLS_KEY: 'as TLS_CERT',
   HTTP_REDIRECT_PORT: 'the front redirects plain HTTP itself',
   BACKUP_DIR: '`npm run backup` runs on a host with the data folder, not in the adapter container',
-  DICOM_FRONT: 'the DICOM front receiver is off by default and not yet wired for compose (Orthanc answers the published DICOM port)',
-  DICOM_INTERNAL_PORT: 'as DICOM_FRONT: Orthanc keeps the DICOM port',
-  DICOM_FRONT_FSYNC: 'as DICOM_FRONT',
+  DICOM_FRONT_LISTEN: 'one adapter: its front listens (false only for a cluster replica that fronts no node)',
 };
 
 /** The template's placeholders, rendered as Orthanc 1.10 renders them: each name's value as it is. */
@@ -189,14 +187,31 @@ describe('docker-compose.yml: the adapter against its configuration schema', () 
     });
   });
 
-  it('publishes the adapter’s port and the DICOM port, and neither Orthanc’s HTTP nor PostgreSQL', () => {
-    expect(publishedPorts(adapter)).toEqual([{ published: 8080, target: config.port }]);
-    expect(publishedPorts(orthanc)).toEqual([{ published: config.dicomPort, target: config.dicomPort }]);
+  it('publishes the adapter’s port and the DICOM port to the adapter’s front, and nothing of Orthanc or PostgreSQL', () => {
+    expect(config.dicomFront).toMatchObject({ enabled: true, listen: true, internalHost: 'orthanc', fsync: 'group' });
+    expect(publishedPorts(adapter)).toEqual([
+      { published: 8080, target: config.port },
+      { published: config.dicomPort, target: config.dicomPort },
+    ]);
+    // Orthanc's DICOM port is internal: the front reaches it on the compose network.
+    expect(orthanc.ports).toBeUndefined();
+    expect(config.dicomFront.internalPort).not.toBe(config.dicomPort);
     const moved = readCompose({ ...DOT_ENV, DICOM_PORT: '11112', HTTP_PUBLISH: '127.0.0.1:8081' });
     expect(loadConfig(environment(service(moved, 'adapter'))).dicomPort).toBe(11112);
-    expect(publishedPorts(service(moved, 'orthanc'))).toEqual([{ published: 11112, target: 11112 }]);
-    expect(publishedPorts(service(moved, 'adapter'))).toEqual([{ published: 8081, target: 8080 }]);
+    expect(publishedPorts(service(moved, 'adapter'))).toEqual([
+      { published: 8081, target: 8080 },
+      { published: 11112, target: 11112 },
+    ]);
     expect(postgres.ports).toBeUndefined();
+  });
+
+  it('keeps the front’s spool on a named volume, so that acknowledged files survive a restart of the container', () => {
+    const spool = mountOf(adapter, join(config.dataDir, 'dicom-front'));
+    expect(spool).toMatchObject({ type: 'volume', readOnly: false });
+    expect(compose.volumes).toHaveProperty(spool!.source);
+    // The image makes the mount point, owned by the adapter's user, so that a new volume is too.
+    const last = dockerStages().at(-1)!;
+    expect(last.lines.join('\n')).toMatch(/mkdir -p [^\n]*\/var\/lib\/pacs\/dicom-front[^\n]*chown -R node:node \/var\/lib\/pacs/);
   });
 });
 

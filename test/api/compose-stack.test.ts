@@ -2,11 +2,13 @@
  * docker-compose.yml's processes run natively with exactly the environments it gives them
  * (test/harness/compose-native.ts says what is mapped): Orthanc starts from the template with the
  * settings `prepare` wrote and its index in the database `prepare` created, every service passes its
- * own health check, and the adapter signs in and lists a study sent to the published DICOM port.
+ * own health check, and the adapter signs in and lists a study sent to the published DICOM port,
+ * which the adapter's DICOM front receiver answers (Orthanc listens on its internal port), its
+ * spool on the dicom-front volume.
  */
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, signIn } from '../harness/api.ts';
@@ -35,9 +37,9 @@ async function orthancGet<T>(path: string): Promise<T> {
 }
 
 describe('the compose stack, run natively with compose’s environments', () => {
-  it('starts Orthanc from the template with its plugins and the AE title and DICOM port `prepare` wrote', async () => {
+  it('starts Orthanc from the template with its plugins and the AE title and internal DICOM port `prepare` wrote', async () => {
     const system = await orthancGet<{ DicomAet: string; DicomPort: number; Version: string }>('/system');
-    expect(system).toMatchObject({ DicomAet: 'PACS', DicomPort: stack.ports.dicom, Version: '1.10.1' });
+    expect(system).toMatchObject({ DicomAet: 'PACS', DicomPort: stack.ports.dicomInternal, Version: '1.10.1' });
     expect(await orthancGet<string[]>('/plugins')).toEqual(expect.arrayContaining(['dicom-web', 'worklists', 'postgresql-index']));
   });
 
@@ -73,6 +75,10 @@ describe('the compose stack, run natively with compose’s environments', () => 
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(associations.at(-1)?.AETitles.map((each) => each.AETitle)).toEqual(['STORESCU']);
+    // Received by the front into its spool on the volume, then handed to Orthanc: nothing waits.
+    const spool = join(stack.hostPath(service(stack.compose, 'adapter'), '/var/lib/pacs/dicom-front'), String(stack.ports.dicom), 'spool');
+    expect(readdirSync(spool).filter((name) => name.endsWith('.dcm'))).toEqual([]);
+    expect(readFileSync(join(spool, '..', 'front.pid'), 'utf8').trim()).not.toBe('');
 
     // The viewer's path: the DICOMweb proxy to Orthanc, the file read from the storage volume.
     const uids = tinyStudyUids('compose');
@@ -113,6 +119,6 @@ describe('the compose stack, run natively with compose’s environments', () => 
     expect(existsSync(env.ORTHANC_STORAGE_DIR!)).toBe(true);
     expect(execFileSync('find', [env.ORTHANC_STORAGE_DIR!, '-type', 'f'], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(1);
     const network = JSON.parse(readFileSync(env.ORTHANC_NETWORK_FILE!, 'utf8')) as { DicomAet: string; DicomPort: number };
-    expect(network).toMatchObject({ DicomAet: 'PACS', DicomPort: stack.ports.dicom });
+    expect(network).toMatchObject({ DicomAet: 'PACS', DicomPort: stack.ports.dicomInternal });
   });
 });

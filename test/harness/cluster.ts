@@ -3,7 +3,9 @@
  * adapter replicas as child processes and nginx in front, on free ports in a temporary folder,
  * started by the code `npm start` uses for ORTHANC_NODES / ADAPTER_REPLICAS
  * (scripts/services/cluster.ts). The replicas are plain children (no supervisor), so that a test
- * can kill one and watch the others carry on. KEEP_TEST_DATA=1 keeps the folder.
+ * can kill one and watch the others carry on, and start it again as npm start's supervisor would.
+ * DICOM_FRONT in the test's environment (the product's default otherwise) puts the fronts on the
+ * first nodes as npm start does. KEEP_TEST_DATA=1 keeps the folder.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +31,8 @@ export interface Cluster {
   adapterUrls: string[];
   ports: ClusterPorts;
   config: Config;
+  /** Whether the DICOM front receiver is on: replica k then answers node k's DICOM port. */
+  dicomFront: boolean;
   dataDir: string;
   adminPassword: string;
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
@@ -38,6 +42,8 @@ export interface Cluster {
   followerHolder(): Promise<number | undefined>;
   adapterPid(k: number): number | undefined;
   killAdapter(k: number, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts replica k again after a kill (its front, if any, takes over its spool). */
+  restartAdapter(k: number): Promise<void>;
   /** SIGKILLs Orthanc node k itself (not its keeper shell): a crash, not a stop. */
   killOrthanc(k: number): Promise<void>;
   stop(): Promise<void>;
@@ -50,12 +56,16 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
   const dataDir = mkdtempSync(join(tmpdir(), 'pacs-cluster-'));
   chmodSync(dataDir, 0o711);
   const free = (count: number) => Promise.all(Array.from({ length: count }, () => freePort()));
-  const [pgPort, front, orthancBalancer, ...rest] = await free(3 + 2 * options.orthancNodes + options.adapters);
+  const [pgPort, front, orthancBalancer, ...rest] = await free(3 + 3 * options.orthancNodes + options.adapters);
   const ports: ClusterPorts = {
     front: front!,
     orthancBalancer: orthancBalancer!,
-    nodes: Array.from({ length: options.orthancNodes }, (_, k) => ({ http: rest[2 * k]!, dicom: rest[2 * k + 1]! })),
-    adapters: rest.slice(2 * options.orthancNodes),
+    nodes: Array.from({ length: options.orthancNodes }, (_, k) => ({
+      http: rest[3 * k]!,
+      dicom: rest[3 * k + 1]!,
+      internal: rest[3 * k + 2]!,
+    })),
+    adapters: rest.slice(3 * options.orthancNodes),
   };
   const baseEnv: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -70,7 +80,9 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
     // Each node's log, in the data folder itself here (npm start's are under logs/).
     ORTHANC_LOG_FILES: Array.from({ length: options.orthancNodes }, (_, k) => join(dataDir, orthancLogName(k))).join(','),
   };
-  const replica = (k: number) => ({ ...baseEnv, ...replicaEnv(ports, k, false) });
+  const given = process.env.DICOM_FRONT;
+  const dicomFront = loadConfig({ ...baseEnv, ...(given ? { DICOM_FRONT: given } : {}) }).dicomFront.enabled;
+  const replica = (k: number) => ({ ...baseEnv, ...replicaEnv(ports, k, false, dicomFront) });
   const config = loadConfig(replica(0));
 
   let postgres: RunningPostgres | undefined;
@@ -86,6 +98,22 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
     await Promise.all(nodes.map((node) => node.stop().catch(() => undefined)));
     await postgres?.stop().catch(() => undefined);
     if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const startAdapter = async (k: number) => {
+    const log = join(dataDir, `adapter-${k + 1}.log`);
+    const child = spawnLogged(process.execPath, ['--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')], log, {
+      env: { ...(process.env as Record<string, string>), ...replica(k) },
+      cwd: repoRoot,
+    });
+    children[k] = child;
+    await waitFor(
+      'adapter',
+      async () => (await fetch(`http://127.0.0.1:${ports.adapters[k]}/viewer/api/product/info`)).ok,
+      60_000,
+      child,
+      log,
+    );
   };
 
   try {
@@ -106,6 +134,7 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
         aet: config.dicomAet,
         user: config.orthanc.user,
         password: config.orthanc.password,
+        dicomFront,
       },
       dataDir,
       dataDir,
@@ -119,21 +148,7 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
       orthanc: { port: ports.orthancBalancer, nodePorts: ports.nodes.map((node) => node.http) },
     });
     // One replica after the other, as npm start does: the first runs the migrations.
-    for (let k = 0; k < options.adapters; k++) {
-      const log = join(dataDir, `adapter-${k + 1}.log`);
-      const child = spawnLogged(process.execPath, ['--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')], log, {
-        env: { ...(process.env as Record<string, string>), ...replica(k) },
-        cwd: repoRoot,
-      });
-      children.push(child);
-      await waitFor(
-        'adapter',
-        async () => (await fetch(`http://127.0.0.1:${ports.adapters[k]}/viewer/api/product/info`)).ok,
-        60_000,
-        child,
-        log,
-      );
-    }
+    for (let k = 0; k < options.adapters; k++) await startAdapter(k);
     pool = new pg.Pool({ ...config.pg, max: 4 });
     pool.on('error', () => undefined);
   } catch (error) {
@@ -149,6 +164,7 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
     adapterUrls: ports.adapters.map((port) => `http://127.0.0.1:${port}`),
     ports,
     config,
+    dicomFront,
     dataDir,
     adminPassword: TEST_ADMIN_PASSWORD,
     sql,
@@ -173,6 +189,7 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
       children[k] = undefined;
       if (child) await stopChild(child, signal);
     },
+    restartAdapter: startAdapter,
     killOrthanc: async (k) => {
       const pid = Number(readFileSync(join(nodeDataDir(dataDir, k), 'orthanc.pid'), 'utf8'));
       process.kill(pid, 'SIGKILL');

@@ -10,9 +10,9 @@
  * Beyond that, PATH and HOME, which a container's image provides.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { startPostgres, type RunningPostgres } from '../../scripts/services/postgres.ts';
 import { orthancAnswers } from '../../scripts/services/orthanc.ts';
 import { dieWithParent, freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
@@ -23,8 +23,11 @@ const DEBIAN_PLUGINS = '/usr/share/orthanc/plugins';
 export interface NativeCompose {
   compose: ComposeFile;
   root: string;
-  /** Free ports standing for the containers' 5432, 8042 and 8080; `dicom` is .env's DICOM_PORT. */
-  ports: { postgres: number; orthanc: number; adapter: number; dicom: number };
+  /**
+   * Free ports standing for the containers' 5432, 8042 and 8080, and for Orthanc's internal DICOM
+   * port (`dicomInternal`, behind the adapter's front); `dicom` is .env's DICOM_PORT.
+   */
+  ports: { postgres: number; orthanc: number; adapter: number; dicom: number; dicomInternal: number };
   adapterUrl: string;
   /** Where a path inside a service's container lies here (`imageDirs`: the image's own folders). */
   hostPath(of: ComposeService, path: string, imageDirs?: Record<string, string>): string;
@@ -43,8 +46,14 @@ export async function startComposeNatively(dotEnv: Record<string, string>): Prom
   chmodSync(root, 0o711);
   const processes: ChildProcess[] = [];
   let postgres: RunningPostgres | undefined;
-  const [pgPort, orthancPort, adapterPort, dicomPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  const ports = { postgres: pgPort, orthanc: orthancPort, adapter: adapterPort, dicom: dicomPort };
+  const [pgPort, orthancPort, adapterPort, dicomPort, dicomInternal] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const ports = { postgres: pgPort, orthanc: orthancPort, adapter: adapterPort, dicom: dicomPort, dicomInternal };
   // The DICOM port is .env's choice, published as the same number: no mapping needed.
   const compose = readCompose({ ...dotEnv, DICOM_PORT: String(ports.dicom) });
 
@@ -80,11 +89,16 @@ export async function startComposeNatively(dotEnv: Record<string, string>): Prom
     if (orthancUrl.hostname !== 'orthanc' || orthancUrl.port !== '8042' || env.PG_HOST !== 'postgres' || env.PG_PORT !== '5432') {
       throw new Error('the adapter no longer reaches orthanc:8042 and postgres:5432: update the mapping here');
     }
+    if (env.DICOM_INTERNAL_HOST !== 'orthanc' || !env.DICOM_INTERNAL_PORT) {
+      throw new Error('the front no longer reaches Orthanc on orthanc:DICOM_INTERNAL_PORT: update the mapping here');
+    }
     return {
       ...env,
       PG_HOST: '127.0.0.1',
       PG_PORT: String(ports.postgres),
       ORTHANC_URL: `http://127.0.0.1:${ports.orthanc}`,
+      DICOM_INTERNAL_HOST: '127.0.0.1',
+      DICOM_INTERNAL_PORT: String(ports.dicomInternal),
       PORT: String(ports.adapter),
       PATH: process.env.PATH!,
       HOME: fs,
@@ -161,6 +175,15 @@ export async function startComposeNatively(dotEnv: Record<string, string>): Prom
     const orthancUp = () => orthancAnswers(orthancUrl, oEnv.ORTHANC_USER!, oEnv.ORTHANC_PASSWORD!);
     await waitFor('Orthanc', orthancUp, 60_000, orthancChild, join(root, 'orthanc.log'));
 
+    // A volume mounted inside the adapter's data folder (the front's spool) is a symbolic link
+    // there, as the template's bind mount is in Orthanc's folder: what the adapter writes under
+    // DATA_DIR lands on the volume.
+    const adapter = service(compose, 'adapter');
+    for (const mount of mounts(adapter).filter((each) => each.type === 'volume' && each.target.startsWith('/var/lib/pacs/'))) {
+      const inImage = join(root, 'adapter-fs', mount.target.slice('/var/lib/pacs/'.length));
+      mkdirSync(dirname(inImage), { recursive: true });
+      if (!existsSync(inImage)) symlinkSync(hostPath(adapter, mount.target), inImage);
+    }
     const adapterUrl = `http://127.0.0.1:${ports.adapter}`;
     const adapterChild = spawn('adapter', process.execPath, ['--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')], adapterEnv());
     const adapterUp = async () => (await fetch(`${adapterUrl}/viewer/api/product/info`)).ok;

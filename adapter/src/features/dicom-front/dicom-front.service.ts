@@ -10,7 +10,6 @@ import { log } from '../../log.ts';
 import * as networkSql from '../network/network.sql.ts';
 import { studyStoreOpen } from '../network/store-gate.ts';
 import { DicomFront, type FrontDecision } from './front.ts';
-import type { AssociationSink } from '../network/associations.ts';
 import { SpoolDrain, type DrainState } from './drain.ts';
 import { prepareSpool, spoolFolders } from './spool.ts';
 import type { AssociateRq } from './pdu.ts';
@@ -55,12 +54,25 @@ export async function moveDicomFront(deps: Deps): Promise<void> {
   const running = deps.dicomFront;
   if (!running) return;
   await running.stop();
-  deps.dicomFront = await startDicomFront(deps, deps.associations?.frontSink());
+  deps.dicomFront = await startDicomFront(deps);
 }
 
-export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promise<RunningFront> {
+/**
+ * The port the front listens on: the provider's, or DICOM_PORT when Orthanc's DICOM settings are
+ * managed outside the adapter (ORTHANC_NETWORK_FILE empty): in a cluster each replica that fronts
+ * a node listens on that node's published port, which the launcher gives it as DICOM_PORT, and
+ * the provider's port cannot be changed there (updateProvider answers 409).
+ */
+export async function frontPort(deps: Pick<Deps, 'db' | 'config'>): Promise<number> {
+  if (deps.config.orthanc.networkFile === null) return deps.config.dicomPort;
   const [provider] = await networkSql.selectProviders(deps.db);
-  const port = provider?.port ?? deps.config.dicomPort;
+  return provider?.port ?? deps.config.dicomPort;
+}
+
+export async function startDicomFront(deps: Deps): Promise<RunningFront> {
+  const port = await frontPort(deps);
+  // Its associations are counted, and listed by every replica, under its port.
+  const sink = deps.associations?.frontSink(String(port));
   const folders = spoolFolders(deps.config.dataDir, port);
   await prepareSpool(folders);
   // While modalities are sending, the drain gives way (drain.ts drainSlots): the receiver and the
@@ -69,6 +81,7 @@ export async function startDicomFront(deps: Deps, sink?: AssociationSink): Promi
   const front = new DicomFront({
     host: '0.0.0.0',
     port,
+    orthancHost: deps.config.dicomFront.internalHost,
     orthancPort: deps.config.dicomFront.internalPort,
     folders,
     fsync: deps.config.dicomFront.fsync,

@@ -5,7 +5,7 @@
  * none does, and at the latest once the oldest file is older than the bound (a stub Orthanc).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -179,6 +179,29 @@ describe('the spool at start', () => {
       // A file half received under the former port was never acknowledged: it is not taken over.
       expect(readdirSync(current.tmp)).toEqual([]);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves alone the spool of another live front (a cluster replica), and takes a dead one’s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'front-owners-'));
+    const other = spawn('sleep', ['30']);
+    try {
+      const live = spoolFolders(dir, 4243);
+      const dead = spoolFolders(dir, 4244);
+      for (const folder of [live.ready, dead.ready]) mkdirSync(folder, { recursive: true });
+      writeFileSync(join(live.ready, '..', 'front.pid'), `${other.pid}\n`);
+      writeFileSync(join(live.ready, '0001-a.dcm'), 'draining there');
+      // A pid no process has (the kernel's pid_max is below 2^22).
+      writeFileSync(join(dead.ready, '..', 'front.pid'), '4194305\n');
+      writeFileSync(join(dead.ready, '0002-b.dcm'), 'left by a killed replica');
+      const current = spoolFolders(dir, 4242);
+      await prepareSpool(current);
+      expect(readdirSync(current.ready).filter((name) => name.endsWith('.dcm'))).toEqual(['0002-b.dcm']);
+      expect(readdirSync(live.ready).filter((name) => name.endsWith('.dcm'))).toEqual(['0001-a.dcm']);
+      expect(readFileSync(join(current.ready, '..', 'front.pid'), 'utf8')).toBe(`${process.pid}\n`);
+    } finally {
+      other.kill();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -52,9 +52,19 @@ export function servedByFront(rq: AssociateRq): boolean {
   return rq.contexts.length > 0 && rq.contexts.every((c) => c.abstractSyntax === VERIFICATION || isStorageClass(c.abstractSyntax));
 }
 
-/** The transfer syntax accepted for one proposed context: explicit VR little endian when offered, else the first. */
+const IMPLICIT_LE = '1.2.840.10008.1.2';
+const EXPLICIT_BE = '1.2.840.10008.1.2.2';
+
+/**
+ * The transfer syntax accepted for one proposed context: explicit VR little endian when offered,
+ * then implicit VR little endian, then the first other than explicit VR big endian, which is taken
+ * only when nothing else is offered. Big endian is retired, the sender converts it for free, and
+ * Orthanc 1.10 stores it but answers 500 when asked for its frames (the viewer's path); Orthanc's
+ * own listener, preferring little endian, had senders convert it.
+ */
 export function chooseTransferSyntax(proposed: readonly string[]): string | undefined {
-  return proposed.includes(EXPLICIT_LE) ? EXPLICIT_LE : proposed[0];
+  for (const preferred of [EXPLICIT_LE, IMPLICIT_LE]) if (proposed.includes(preferred)) return preferred;
+  return proposed.find((uid) => uid !== EXPLICIT_BE) ?? proposed[0];
 }
 
 export type FrontDecision =
@@ -65,6 +75,8 @@ export interface FrontOptions {
   port: number;
   /** Orthanc's internal DICOM port (loopback). */
   orthancPort: number;
+  /** Where Orthanc is (default loopback; Compose: the orthanc service). */
+  orthancHost?: string;
   folders: SpoolFolders;
   /** When a spooled file reaches the disk (durability.ts): before each answer, in groups, or left to the kernel. */
   fsync: FsyncMode;
@@ -298,7 +310,7 @@ class Association {
    */
   private pipe(rq: AssociateRq, head: Buffer): void {
     this.piped = true;
-    const orthanc = createConnection({ host: '127.0.0.1', port: this.options.orthancPort });
+    const orthanc = createConnection({ host: this.options.orthancHost ?? '127.0.0.1', port: this.options.orthancPort });
     orthanc.setNoDelay(true);
     let accepted = false;
     let ended = false;

@@ -87,6 +87,9 @@ describe('A-ASSOCIATE-RQ', () => {
     expect(servedByFront({ ...rq, contexts: [] })).toBe(false);
     expect(chooseTransferSyntax(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1'])).toBe('1.2.840.10008.1.2.1');
     expect(chooseTransferSyntax(['1.2.840.10008.1.2.4.50'])).toBe('1.2.840.10008.1.2.4.50');
+    // Big endian only when nothing else is offered: storescu then converts a big-endian file.
+    expect(chooseTransferSyntax(['1.2.840.10008.1.2.2', '1.2.840.10008.1.2'])).toBe('1.2.840.10008.1.2');
+    expect(chooseTransferSyntax(['1.2.840.10008.1.2.2'])).toBe('1.2.840.10008.1.2.2');
   });
 });
 

@@ -8,7 +8,17 @@
  * what a crash leaves there was never acknowledged and is removed at start), `spool/failed/`
  * (refused by Orthanc, kept for an administrator).
  */
-import { close as closeCallback, closeSync, fsync, mkdirSync, openSync, renameSync, writevSync } from 'node:fs';
+import {
+  close as closeCallback,
+  closeSync,
+  fsync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writevSync,
+} from 'node:fs';
 import { open, readdir, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { readRawElements } from '../../dicom/raw.ts';
@@ -28,19 +38,21 @@ export function spoolFolders(dataDir: string, port: number): SpoolFolders {
 
 /**
  * Creates the folders and removes what a crash left half-received (never acknowledged). Files a
- * front left under another port (the provider's DICOM port was changed while the adapter was
- * down, or before its restart) were acknowledged to a modality: they are moved into this port's
+ * front left under another port were acknowledged to a modality: they are moved into this port's
  * folders, ready files to be handed to Orthanc and refused ones kept with the others, so nothing
- * acknowledged is stranded. (One front per data folder: `npm start` refuses the front in a
- * cluster, whose nodes would each need their own.)
+ * acknowledged is stranded: the provider's DICOM port was changed while the adapter was down, or
+ * a cluster replica's front died and another started first, or the cluster has fewer nodes now.
+ * A folder whose owner (`front.pid`, written here first) is another live process is left alone:
+ * in a cluster the replicas share DATA_DIR, one front per node port, each draining its own.
  */
 export async function prepareSpool(folders: SpoolFolders): Promise<void> {
   for (const dir of [folders.ready, folders.tmp, folders.failed]) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(ownerFile(folders.ready), `${process.pid}\n`, { mode: 0o600 });
   for (const name of await readdir(folders.tmp)) await rm(join(folders.tmp, name), { force: true });
   const root = dirname(dirname(folders.ready));
   for (const entry of await readdir(root, { withFileTypes: true })) {
     const former = join(root, entry.name, 'spool');
-    if (!entry.isDirectory() || former === folders.ready) continue;
+    if (!entry.isDirectory() || former === folders.ready || ownedByAnother(ownerFile(former))) continue;
     for (const [from, to] of [
       [former, folders.ready],
       [join(former, 'failed'), folders.failed],
@@ -48,6 +60,27 @@ export async function prepareSpool(folders: SpoolFolders): Promise<void> {
       const names = await readdir(from, { withFileTypes: true }).catch(() => []);
       for (const file of names) if (file.isFile() && file.name.endsWith('.dcm')) renameSync(join(from, file.name), join(to, file.name));
     }
+  }
+}
+
+/** The file naming the process whose front drains a port's spool (beside its `spool/` folder). */
+const ownerFile = (ready: string): string => join(dirname(ready), 'front.pid');
+
+/** Whether the spool's owner is a live process other than this one (a pid reused by another program also counts: its files wait). */
+function ownedByAnother(file: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(file, 'utf8').trim());
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -11,6 +11,7 @@
  * Polled every `intervalMs` (1 s): Orthanc has no push, and a second is well within the
  * dashboard's 30 s refresh.
  */
+import { networkInterfaces } from 'node:os';
 import type { LiveAssociation } from '@pacs/common';
 import { transaction, type Db } from '../../db/pool.ts';
 import { log, printable } from '../../log.ts';
@@ -30,6 +31,16 @@ interface Followed {
   tracker: AssociationTracker;
 }
 
+/**
+ * The addresses the front's piped associations come from as Orthanc sees them: this process's
+ * own (loopback with Orthanc on the same machine, as npm start and a cluster run it; the adapter
+ * container's address in Docker Compose, where Orthanc is another container).
+ */
+export function frontAddresses(): Set<string> {
+  const own = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((each) => each.address));
+  return new Set(['127.0.0.1', '::1', ...own, ...own.map((address) => `::ffff:${address}`)]);
+}
+
 export class AssociationFollower {
   private readonly followed: Followed[];
   /** Paths this process has read before: a new file there is read from its start. */
@@ -42,11 +53,11 @@ export class AssociationFollower {
     private readonly db: Db,
     paths: string[],
     /**
-     * `skipLoopback`: the DICOM front receiver is on (features/dicom-front): Orthanc's log then
-     * shows the associations the front piped to it, all from loopback, which the front counts
-     * itself (frontSink), so those lines are skipped.
+     * `skipFrom`: the DICOM front receiver is on (features/dicom-front): Orthanc's log then
+     * shows the associations the front piped to it, which the front counts itself (frontSink),
+     * so the lines from the front's addresses are skipped (`frontAddresses`).
      */
-    private readonly options: { intervalMs?: number; tail?: TailOptions; skipLoopback?: boolean } = {},
+    private readonly options: { intervalMs?: number; tail?: TailOptions; skipFrom?: ReadonlySet<string> } = {},
   ) {
     this.followed = paths.map((path) => ({
       tail: new LogTail(path, (fileId, size) => this.startAt(path, fileId, size), options.tail),
@@ -75,7 +86,19 @@ export class AssociationFollower {
     await Promise.all(this.followed.map((entry) => entry.tail.close()));
   }
 
-  /** The associations open now on every node, oldest first; null while no log file can be read. */
+  /**
+   * The associations open now, oldest first, as the dashboard and the DICOM connection limit
+   * dialog list them: with the front on, every front's from PostgreSQL (each replica of a cluster
+   * fronts its own node) and the logs' others; otherwise `live()`.
+   */
+  async liveAll(): Promise<LiveAssociation[] | null> {
+    if (!this.options.skipFrom) return this.live();
+    await this.frontWrites;
+    const logs = this.followed.flatMap((entry) => entry.tracker.live());
+    return [...logs, ...(await sql.selectFrontAssociations(this.db))].sort((a, b) => a.Since.localeCompare(b.Since));
+  }
+
+  /** This process's view: the associations open now on every node, oldest first; null while no log file can be read. */
   live(): LiveAssociation[] | null {
     if (!this.followed.some((entry) => entry.tail.reading) && !this.frontUsed) return null;
     return [...this.followed.flatMap((entry) => entry.tracker.live()), ...this.front.live()].sort((a, b) => a.Since.localeCompare(b.Since));
@@ -86,22 +109,36 @@ export class AssociationFollower {
   private frontWrites: Promise<void> = Promise.resolve();
 
   /**
-   * Where the DICOM front receiver reports its associations (it sees the real caller's address,
-   * which Orthanc behind it does not): counted into the same buckets and live list as the log's.
+   * Where the DICOM front receiver named `front` (its port) reports its associations (it sees the
+   * real caller's address, which Orthanc behind it does not): counted into the same buckets as the
+   * log's, and each open one kept as a row for every replica's live list (`liveAll`).
    */
-  frontSink(): AssociationSink {
+  frontSink(front: string): AssociationSink {
     this.frontUsed = true;
+    // Row ids of the open associations per caller, oldest first (a release closes the oldest, as in the tracker).
+    const rows = new Map<string, string[]>();
+    const warn = (error: unknown) => log.warn(`DICOM front: association not counted: ${String(error)}`);
+    this.frontWrites = this.frontWrites.then(() => sql.clearFrontAssociations(this.db, front)).catch(warn);
     const apply = (kind: AssociationEventKind, aeTitle: string, ip: string) => {
       // The AE title as the log's lines give it, so one title counts alike with the front on or
       // off: a CR before a line break dropped (log-tail.ts), control characters escaped (associations.ts).
-      const outcome = this.front.apply({ kind, aeTitle: printable(aeTitle.replace(/\r(?=\n)/g, '')), ip, at: new Date() });
+      const title = printable(aeTitle.replace(/\r(?=\n)/g, ''));
+      const outcome = this.front.apply({ kind, aeTitle: title, ip, at: new Date() });
       if (!outcome) return;
       const fact = this.factOf(outcome, 0);
+      const caller = `${title}\u0000${ip}`;
       this.frontWrites = this.frontWrites
         .then(async () => {
           await transaction(this.db, (client) => sql.countAssociations(client, null, [fact]));
+          if (kind === 'acknowledged') {
+            const id = await sql.insertFrontAssociation(this.db, front, title, ip, outcome.at);
+            rows.set(caller, [...(rows.get(caller) ?? []), id]);
+          } else if (kind === 'released' || kind === 'aborted') {
+            const id = rows.get(caller)?.shift();
+            if (id) await sql.deleteFrontAssociation(this.db, id);
+          }
         })
-        .catch((error: unknown) => log.warn(`DICOM front: association not counted: ${String(error)}`));
+        .catch(warn);
     };
     return {
       received: (aeTitle, ip) => apply('received', aeTitle, ip),
@@ -136,7 +173,7 @@ export class AssociationFollower {
         byFile.set(line.fileId, batch);
         batch.end = line.end;
         const event = entry.lines.parse(line.text);
-        if (event && this.options.skipLoopback && (event.ip === '127.0.0.1' || event.ip === '::1')) continue;
+        if (event?.ip && this.options.skipFrom?.has(event.ip)) continue;
         const outcome = event && entry.tracker.apply(event);
         if (!outcome) continue;
         batch.facts.push(this.factOf(outcome, line.end));

@@ -208,8 +208,8 @@ export async function deleteSendDestination(deps: Deps, no: number): Promise<voi
 /** The DICOM connection limit dialog's table: the maximum, the registered users and who is connected now. */
 export async function dicomConnectionState(deps: Deps): Promise<DicomConnectionState> {
   const users = await sql.selectDicomUsers(deps.db);
-  // The associations open now, from Orthanc's log (association-follower.ts); null when none is followed.
-  const associations = deps.associations?.live() ?? null;
+  // The associations open now, from Orthanc's log and every front (association-follower.ts); null when none is followed.
+  const associations = (await deps.associations?.liveAll()) ?? null;
   const connected = (row: sql.DicomUserRow) =>
     (associations ?? []).some(
       (one) => one.AETitle.toUpperCase() === row.ae_title.toUpperCase() && (row.ip_address === '' || one.RemoteAddress === row.ip_address),

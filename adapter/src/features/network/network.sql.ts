@@ -1,5 +1,6 @@
 /** Every SQL statement of the DICOM network: providers, DICOM users, send destinations. */
 import type { Db, DbClient } from '../../db/pool.ts';
+import type { LiveAssociation } from '@pacs/common';
 
 export interface ProviderRow {
   no: number;
@@ -274,4 +275,30 @@ export async function associationLogStart(db: Db, path: string, fileId: string):
   const row = rows[0];
   if (row?.position != null) return Number(row.position);
   return row?.known ? 0 : null;
+}
+
+/** A front's associations from before its restart (a crash leaves them): removed at its start. */
+export async function clearFrontAssociations(db: Db, front: string): Promise<void> {
+  await db.query('delete from dicom_front_open_associations where front = $1', [front]);
+}
+
+/** An association a front accepted; answers its row's id, removed when it ends. */
+export async function insertFrontAssociation(db: Db, front: string, aeTitle: string, address: string, since: Date): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into dicom_front_open_associations (front, ae_title, remote_address, since) values ($1, $2, $3, $4) returning id`,
+    [front, aeTitle, address, since],
+  );
+  return rows[0]!.id;
+}
+
+export async function deleteFrontAssociation(db: Db, id: string): Promise<void> {
+  await db.query('delete from dicom_front_open_associations where id = $1', [id]);
+}
+
+/** Every front's open associations (every replica's, in a cluster). */
+export async function selectFrontAssociations(db: Db): Promise<LiveAssociation[]> {
+  const { rows } = await db.query<{ ae_title: string; remote_address: string; since: Date }>(
+    'select ae_title, remote_address, since from dicom_front_open_associations order by since, id',
+  );
+  return rows.map((row) => ({ AETitle: row.ae_title, RemoteAddress: row.remote_address, Since: row.since.toISOString() }));
 }

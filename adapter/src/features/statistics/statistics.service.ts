@@ -233,7 +233,7 @@ export async function dashboard(deps: Deps, auth: Auth, isAdmin: boolean): Promi
   const { timeZone, today } = await siteDay(deps);
   const scope = statisticsScope(auth, 1);
   const visible = visibleStudies(auth, 2);
-  const open = deps.associations?.live() ?? [];
+  const open = (await deps.associations?.liveAll()) ?? [];
   const [byModality, byAe, recent, held, heldStudies, live, system, storage, index, associationsToday, reachable] = await Promise.all([
     sql.arrivalsToday(deps.db, today, scope, 'modality'),
     sql.arrivalsToday(deps.db, today, scope, 'ae_title'),
