@@ -259,6 +259,38 @@ export async function benchDicom(
   return { figures, notes };
 }
 
+/** One kind of files the forward figures are taken for. */
+export interface ForwardKind {
+  key: 'small' | 'ct';
+  label: string;
+  files: string[];
+  patientId: string;
+}
+
+/**
+ * For each kind of the forward figures (the 1,000 small instances, then the CT): stores its files
+ * into the product afresh by one storescu association (leftovers of an earlier part forgotten
+ * first), waits until the study index lists every instance, runs `use`, and deletes them again.
+ * Shared by `benchForward` and bench/forward-scu.ts.
+ */
+export async function forEachForwardKind(
+  stack: Stack,
+  ct: { files: string[]; patientId: string },
+  use: (kind: ForwardKind) => Promise<void>,
+): Promise<void> {
+  const kinds: ForwardKind[] = [
+    { key: 'small', label: '1000 small instances (64×64 CT)', files: smallFiles(), patientId: SMALL_ID },
+    { key: 'ct', label: '1000-slice 512×512 CT', files: ct.files, patientId: ct.patientId },
+  ];
+  for (const kind of kinds) {
+    await forget(stack, kind.patientId, true);
+    storescu(stack.config.dicomPort, stack.config.dicomAet, kind.files);
+    if (!(await indexReaches(stack, kind.patientId, kind.files.length))) throw new Error(`the index did not list ${kind.patientId}`);
+    await use(kind);
+    await forget(stack, kind.patientId, true);
+  }
+}
+
 /** Only the forward figures (`--only=forward`): the files stored once, then forwarded ROUNDS times. */
 export async function benchForward(
   stack: Stack,
@@ -266,20 +298,13 @@ export async function benchForward(
 ): Promise<{ figures: Record<string, number>; notes: string[] }> {
   const figures: Record<string, number> = {};
   const notes: string[] = [];
-  for (const kind of [
-    { key: 'small', label: '1000 small instances (64×64 CT)', files: smallFiles(), patientId: SMALL_ID },
-    { key: 'ct', label: '1000-slice 512×512 CT', files: ct.files, patientId: ct.patientId },
-  ]) {
-    await forget(stack, kind.patientId, true);
-    storescu(stack.config.dicomPort, stack.config.dicomAet, kind.files);
-    if (!(await indexReaches(stack, kind.patientId, kind.files.length))) throw new Error(`the index did not list ${kind.patientId}`);
+  await forEachForwardKind(stack, ct, async (kind) => {
     log(`forward: ${kind.label} forwarded by the product against storescu…`);
     const { forward, direct } = await forwardRounds(stack, kind.files, kind.patientId);
-    await forget(stack, kind.patientId, true);
     figures[`forward_${kind.key}_per_s`] = round(median(forward), 1);
     figures[`forward_${kind.key}_direct_per_s`] = round(median(direct), 1);
     figures[`forward_${kind.key}_ratio`] = round(median(forward.map((f, i) => f / direct[i]!)), 3);
     notes.push(`forward, ${kind.label}: by the product ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s`);
-  }
+  });
   return { figures, notes };
 }
