@@ -187,7 +187,11 @@ export async function storescpRounds(files: string[]): Promise<number[]> {
  * The product's forward (bench/forward.ts: the route, end to end, until every instance is
  * acknowledged) against storescu → storescp, per round; the study must be stored.
  */
-async function forwardRounds(stack: Stack, files: string[], patientId: string): Promise<{ forward: number[]; direct: number[] }> {
+async function forwardRounds(
+  stack: Stack,
+  files: string[],
+  patientId: string,
+): Promise<{ forward: number[]; direct: number[]; adapterCpuMs: number[] }> {
   const [study] = await studiesOf(stack, patientId);
   if (!study) throw new Error(`no study of ${patientId} to forward`);
   const uid = ((await orthanc(stack, 'GET', `/studies/${study}`)) as { MainDicomTags: { StudyInstanceUID: string } }).MainDicomTags
@@ -195,13 +199,19 @@ async function forwardRounds(stack: Stack, files: string[], patientId: string): 
   const session = await signInForForward(stack);
   const forward: number[] = [];
   const direct: number[] = [];
+  // The adapter's CPU (every thread, user and system) per instance forwarded: on a shared machine
+  // a steadier figure than the rates, which move with what the other processes take.
+  const adapterCpuMs: number[] = [];
+  const pid = stack.adapterPid();
   for (let i = 0; i < ROUNDS; i++) {
+    const cpu = pid === undefined ? NaN : cpuSeconds(pid);
     forward.push(
       await withStorescp(async (port) => files.length / (await productForwardSeconds(stack, session, uid, { port, calledAet: DEST.aet }))),
     );
+    adapterCpuMs.push(pid === undefined ? NaN : ((cpuSeconds(pid) - cpu) * 1000) / files.length);
     direct.push(await withStorescp(async (port) => files.length / storescu(port, DEST.aet, files)));
   }
-  return { forward, direct };
+  return { forward, direct, adapterCpuMs };
 }
 
 export async function benchDicom(
@@ -300,11 +310,15 @@ export async function benchForward(
   const notes: string[] = [];
   await forEachForwardKind(stack, ct, async (kind) => {
     log(`forward: ${kind.label} forwarded by the product against storescu…`);
-    const { forward, direct } = await forwardRounds(stack, kind.files, kind.patientId);
+    const { forward, direct, adapterCpuMs } = await forwardRounds(stack, kind.files, kind.patientId);
     figures[`forward_${kind.key}_per_s`] = round(median(forward), 1);
     figures[`forward_${kind.key}_direct_per_s`] = round(median(direct), 1);
     figures[`forward_${kind.key}_ratio`] = round(median(forward.map((f, i) => f / direct[i]!)), 3);
-    notes.push(`forward, ${kind.label}: by the product ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s`);
+    figures[`forward_${kind.key}_adapter_cpu_ms`] = round(median(adapterCpuMs), 3);
+    notes.push(
+      `forward, ${kind.label}: by the product ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s; ` +
+        `adapter CPU ${adapterCpuMs.map((v) => round(v, 3)).join(', ')} ms per instance`,
+    );
   });
   return { figures, notes };
 }

@@ -60,7 +60,7 @@ export const SINGLE_READ_MAX_BYTES = 8 * 1024 * 1024;
  * Files up to this size may be read on the event loop's own thread (`readRecordedSync`): from the
  * page cache that is a few microseconds, against three hand-offs to libuv's threads and back.
  */
-export const SYNC_READ_MAX_BYTES = 64 * 1024;
+export const SYNC_READ_MAX_BYTES = 1024 * 1024;
 
 /**
  * Answer buffers, reused once written: a fresh half-megabyte buffer per frame is memory outside

@@ -106,7 +106,7 @@ async function instancesToSend(
 const MAX_SENDING = 2;
 /** Files read ahead of the one being sent: at most this many, and at most READ_AHEAD_BYTES of them. */
 export const READ_AHEAD = 32;
-export const READ_AHEAD_BYTES = 64 * 1024 * 1024;
+export const READ_AHEAD_BYTES = 2 * 1024 * 1024;
 /** Connect, associate, each C-STORE answer and the release must each come within this (Orthanc's DicomScuTimeout was 10 s). */
 const SCU_TIMEOUT_MS = 20_000;
 const HEARTBEAT_MS = 1000;
