@@ -14,7 +14,7 @@
 import { join } from 'node:path';
 import { storeFiles, type ScuTarget } from '../adapter/src/features/forward/scu.ts';
 import { READ_AHEAD, READ_AHEAD_BYTES } from '../adapter/src/features/forward/forward.service.ts';
-import { OrthancStorage } from '../adapter/src/features/dicomweb/stored-files.ts';
+import { OrthancStorage, releaseRead } from '../adapter/src/features/dicomweb/stored-files.ts';
 import { OrthancClient } from '../adapter/src/orthanc/client.ts';
 import type { Stack } from '../test/harness/stack.ts';
 import { forEachForwardKind, orthanc, storescu, studiesOf, withStorescp } from './dicom.ts';
@@ -79,6 +79,7 @@ export async function benchForwardScu(
           storeFiles(target, ids, read, {
             ...ahead,
             sizeOf: (id) => locations.get(id)?.size,
+            release: releaseRead,
             onResult: (result) => {
               if (result.status !== 0) throw new Error(`${result.sopInstanceUid} not stored: ${result.reason}`);
             },

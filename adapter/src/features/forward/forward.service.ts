@@ -34,7 +34,7 @@ import { invalid } from '../../http/input.ts';
 import { log } from '../../log.ts';
 import { transaction } from '../../db/pool.ts';
 import { instanceFileLocations } from '../dicomweb/dicomweb.sql.ts';
-import { storageOf, type FileLocation } from '../dicomweb/stored-files.ts';
+import { releaseRead, storageOf, type FileLocation } from '../dicomweb/stored-files.ts';
 import { arrived, ScuError, storeFiles, type ScuResult } from './scu.ts';
 import { selectSendDestination } from '../network/network.sql.ts';
 import * as sql from './forward.sql.ts';
@@ -289,7 +289,7 @@ function senderOf(deps: Deps): ForwardSender {
 /** One file to send: from Orthanc's storage folder where the study index located it, else from Orthanc's REST API. */
 async function readInstance(deps: Deps, orthancId: string, location: FileLocation | null, signal: AbortSignal): Promise<Buffer> {
   const storage = storageOf(deps.orthanc, deps.config.orthanc.storageDir);
-  // A small file is read on this thread, before the first await: the SCU asks for it while the destination stores the one before.
+  // A file of at most 1 MiB is read on this thread, before the first await: the SCU asks for it while the destination stores the one before.
   const small = storage.readRecordedSync(orthancId, location);
   if (small) return small;
   const bytes = await storage.readWhole(orthancId, location);
@@ -335,6 +335,7 @@ async function sendForward(deps: Deps, runner: string, run: Run): Promise<void> 
         window: READ_AHEAD,
         windowBytes: READ_AHEAD_BYTES,
         sizeOf: (id) => locations.get(id)?.size,
+        release: releaseRead,
         signal,
         onResult: async (result) => {
           if (arrived(result.status)) place.refusedInRow = 0;

@@ -49,6 +49,8 @@ export interface ScuOptions {
    */
   windowBytes?: number;
   sizeOf?: (id: string) => number | undefined;
+  /** Called with a file `read` gave once nothing reads it any more (written to the socket, or not sent). */
+  release?: (bytes: Buffer) => void;
   signal?: AbortSignal;
   /** Called once per file, in order, when its outcome is known. Throwing stops the forward. */
   onResult: (result: ScuResult) => void | Promise<void>;
@@ -251,7 +253,7 @@ class Association {
    * Writes one C-STORE request; its answer is `storeAnswer()`. Split so that the caller reads the
    * next files while the destination works on this one, not between its answer and the next request.
    */
-  storeRequest(contextId: number, maxPdu: number, file: FileMeta): void {
+  storeRequest(contextId: number, maxPdu: number, file: FileMeta, written: () => void): void {
     this.messageId = (this.messageId % 0xffff) + 1;
     // The command and the data set leave in one write (corked): a small instance is one segment.
     this.socket.cork();
@@ -268,7 +270,8 @@ class Association {
       head[10] = contextId;
       head[11] = last ? 0x02 : 0x00;
       this.socket.write(head);
-      this.socket.write(piece);
+      // Called once the last piece is handed to the kernel, or with an error when the socket is gone.
+      this.socket.write(piece, last ? () => written() : undefined);
       if (last) break;
     }
     this.socket.uncork();
@@ -372,10 +375,12 @@ export async function storeFiles(
       const bytes = await ahead.bytes;
       pending.delete(i);
       pendingBytes -= ahead.size;
+      const release = () => options.release?.(bytes);
       let file: FileMeta;
       try {
         file = readPart10(bytes);
       } catch (error) {
+        release();
         readAhead();
         await options.onResult({ id: ids[i]!, sopInstanceUid: '', status: null, reason: (error as Error).message });
         continue;
@@ -398,6 +403,7 @@ export async function storeFiles(
       }
       const contextId = accepted!.contexts.get(key);
       if (contextId === undefined) {
+        release();
         readAhead();
         await options.onResult({
           id: ids[i]!,
@@ -407,7 +413,7 @@ export async function storeFiles(
         });
         continue;
       }
-      association.storeRequest(contextId, accepted!.maxPdu, file);
+      association.storeRequest(contextId, accepted!.maxPdu, file, release);
       readAhead();
       const status = await association.storeAnswer();
       await options.onResult({
