@@ -206,7 +206,11 @@ export async function storescpRounds(files: string[]): Promise<number[]> {
  * The product's forward (bench/forward.ts: the route, end to end, until every instance is
  * acknowledged) against storescu → storescp, per round; the study must be stored.
  */
-async function forwardRounds(stack: Stack, files: string[], patientId: string): Promise<{ forward: number[]; direct: number[] }> {
+async function forwardRounds(
+  stack: Stack,
+  files: string[],
+  patientId: string,
+): Promise<{ forward: number[]; direct: number[]; adapterCpuMs: number[] }> {
   const [study] = await studiesOf(stack, patientId);
   if (!study) throw new Error(`no study of ${patientId} to forward`);
   const uid = ((await orthanc(stack, 'GET', `/studies/${study}`)) as { MainDicomTags: { StudyInstanceUID: string } }).MainDicomTags
@@ -214,13 +218,19 @@ async function forwardRounds(stack: Stack, files: string[], patientId: string): 
   const session = await signInForForward(stack);
   const forward: number[] = [];
   const direct: number[] = [];
+  // The adapter's CPU (every thread, user and system) per instance forwarded: on a shared machine
+  // a steadier figure than the rates, which move with what the other processes take.
+  const adapterCpuMs: number[] = [];
+  const pid = stack.adapterPid();
   for (let i = 0; i < ROUNDS; i++) {
+    const cpu = pid === undefined ? NaN : cpuSeconds(pid);
     forward.push(
       await withStorescp(async (port) => files.length / (await productForwardSeconds(stack, session, uid, { port, calledAet: DEST.aet }))),
     );
+    adapterCpuMs.push(pid === undefined ? NaN : ((cpuSeconds(pid) - cpu) * 1000) / files.length);
     direct.push(await withStorescp(async (port) => files.length / storescu(port, DEST.aet, files)));
   }
-  return { forward, direct };
+  return { forward, direct, adapterCpuMs };
 }
 
 export async function benchDicom(
@@ -288,6 +298,38 @@ export async function benchDicom(
   return { figures, notes };
 }
 
+/** One kind of files the forward figures are taken for. */
+export interface ForwardKind {
+  key: 'small' | 'ct';
+  label: string;
+  files: string[];
+  patientId: string;
+}
+
+/**
+ * For each kind of the forward figures (the 1,000 small instances, then the CT): stores its files
+ * into the product afresh by one storescu association (leftovers of an earlier part forgotten
+ * first), waits until the study index lists every instance, runs `use`, and deletes them again.
+ * Shared by `benchForward` and bench/forward-scu.ts.
+ */
+export async function forEachForwardKind(
+  stack: Stack,
+  ct: { files: string[]; patientId: string },
+  use: (kind: ForwardKind) => Promise<void>,
+): Promise<void> {
+  const kinds: ForwardKind[] = [
+    { key: 'small', label: '1000 small instances (64×64 CT)', files: smallFiles(), patientId: SMALL_ID },
+    { key: 'ct', label: '1000-slice 512×512 CT', files: ct.files, patientId: ct.patientId },
+  ];
+  for (const kind of kinds) {
+    await forget(stack, kind.patientId, true);
+    storescu(stack.config.dicomPort, stack.config.dicomAet, kind.files);
+    if (!(await indexReaches(stack, kind.patientId, kind.files.length))) throw new Error(`the index did not list ${kind.patientId}`);
+    await use(kind);
+    await forget(stack, kind.patientId, true);
+  }
+}
+
 /** Only the forward figures (`--only=forward`): the files stored once, then forwarded ROUNDS times. */
 export async function benchForward(
   stack: Stack,
@@ -295,20 +337,17 @@ export async function benchForward(
 ): Promise<{ figures: Record<string, number>; notes: string[] }> {
   const figures: Record<string, number> = {};
   const notes: string[] = [];
-  for (const kind of [
-    { key: 'small', label: '1000 small instances (64×64 CT)', files: smallFiles(), patientId: SMALL_ID },
-    { key: 'ct', label: '1000-slice 512×512 CT', files: ct.files, patientId: ct.patientId },
-  ]) {
-    await forget(stack, kind.patientId, true);
-    storescu(stack.config.dicomPort, stack.config.dicomAet, kind.files);
-    if (!(await indexReaches(stack, kind.patientId, kind.files.length))) throw new Error(`the index did not list ${kind.patientId}`);
+  await forEachForwardKind(stack, ct, async (kind) => {
     log(`forward: ${kind.label} forwarded by the product against storescu…`);
-    const { forward, direct } = await forwardRounds(stack, kind.files, kind.patientId);
-    await forget(stack, kind.patientId, true);
+    const { forward, direct, adapterCpuMs } = await forwardRounds(stack, kind.files, kind.patientId);
     figures[`forward_${kind.key}_per_s`] = round(median(forward), 1);
     figures[`forward_${kind.key}_direct_per_s`] = round(median(direct), 1);
     figures[`forward_${kind.key}_ratio`] = round(median(forward.map((f, i) => f / direct[i]!)), 3);
-    notes.push(`forward, ${kind.label}: by the product ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s`);
-  }
+    figures[`forward_${kind.key}_adapter_cpu_ms`] = round(median(adapterCpuMs), 3);
+    notes.push(
+      `forward, ${kind.label}: by the product ${list(forward)}/s against storescu straight to storescp ${list(direct)}/s; ` +
+        `adapter CPU ${adapterCpuMs.map((v) => round(v, 3)).join(', ')} ms per instance`,
+    );
+  });
   return { figures, notes };
 }

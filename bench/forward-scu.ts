@@ -11,17 +11,18 @@
  *   OrthancStorage), else from Orthanc's REST API. Since the forward runs on this SCU, this is the
  *   product's send without its route, rows and heartbeats. Orthanc's own index is never read.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { storeFiles, type ScuTarget } from '../adapter/src/features/forward/scu.ts';
-import { OrthancStorage } from '../adapter/src/features/dicomweb/stored-files.ts';
+import { READ_AHEAD, READ_AHEAD_BYTES } from '../adapter/src/features/forward/forward.service.ts';
+import { OrthancStorage, releaseRead } from '../adapter/src/features/dicomweb/stored-files.ts';
 import { OrthancClient } from '../adapter/src/orthanc/client.ts';
 import type { Stack } from '../test/harness/stack.ts';
-import { forget, indexReaches, orthanc, smallFiles, SMALL_ID, storescu, studiesOf, withStorescp } from './dicom.ts';
+import { forEachForwardKind, orthanc, storescu, studiesOf, withStorescp } from './dicom.ts';
 import { productForwardSeconds, signInForForward } from './forward.ts';
 import { round } from './measure.ts';
 
 const ROUNDS = 3;
+/** Orthanc's REST reads in flight (the reads alone, and the SCU fed by them). */
 const WINDOW = 4;
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 const list = (values: number[]) => values.map((v) => round(v, 1)).join(', ');
@@ -49,13 +50,7 @@ export async function benchForwardScu(
     join(stack.dataDir, 'orthanc', 'storage'),
   );
   const session = await signInForForward(stack);
-  for (const kind of [
-    { key: 'small', label: '1000 small instances (64×64 CT)', files: smallFiles(), patientId: SMALL_ID },
-    { key: 'ct', label: '1000-slice 512×512 CT', files: ct.files, patientId: ct.patientId },
-  ]) {
-    await forget(stack, kind.patientId, true);
-    storescu(stack.config.dicomPort, stack.config.dicomAet, kind.files);
-    if (!(await indexReaches(stack, kind.patientId, kind.files.length))) throw new Error(`the index did not list ${kind.patientId}`);
+  await forEachForwardKind(stack, ct, async (kind) => {
     const [study] = await studiesOf(stack, kind.patientId);
     const detail = (await orthanc(stack, 'GET', `/studies/${study}`)) as { MainDicomTags: { StudyInstanceUID: string } };
     const ids = ((await orthanc(stack, 'GET', `/studies/${study}/instances`)) as { ID: string }[]).map((item) => item.ID);
@@ -64,9 +59,10 @@ export async function benchForwardScu(
       [ids],
     );
     const locations = new Map(rows.map((row) => [row.orthanc_id, row.file_uuid ? { uuid: row.file_uuid, size: row.file_size } : null]));
+    // As the product's forward reads (forward.service.ts readInstance): small files on this thread, the rest asynchronously.
     const fromDisk = async (id: string, signal: AbortSignal) => {
-      const file = await storage.file(id, () => Promise.resolve(locations.get(id) ?? null));
-      return file ? readFile(file.path, { signal }) : fromRest(id, signal);
+      const location = locations.get(id) ?? null;
+      return storage.readRecordedSync(id, location) ?? (await storage.readWhole(id, location)) ?? fromRest(id, signal);
     };
     const rates = { product: [] as number[], reads: [] as number[], rest: [] as number[], disk: [] as number[], direct: [] as number[] };
     const n = kind.files.length;
@@ -79,9 +75,11 @@ export async function benchForwardScu(
           calledAet: 'BENCHDEST',
           timeoutMs: 30_000,
         };
-        const scu = (read: (id: string, signal: AbortSignal) => Promise<Buffer>) =>
+        const scu = (read: (id: string, signal: AbortSignal) => Promise<Buffer>, ahead: { window: number; windowBytes?: number }) =>
           storeFiles(target, ids, read, {
-            window: WINDOW,
+            ...ahead,
+            sizeOf: (id) => locations.get(id)?.size,
+            release: releaseRead,
             onResult: (result) => {
               if (result.status !== 0) throw new Error(`${result.sopInstanceUid} not stored: ${result.reason}`);
             },
@@ -97,12 +95,11 @@ export async function benchForwardScu(
             }),
           );
         rates.reads.push(n / (await seconds(readAll)));
-        rates.rest.push(n / (await seconds(() => scu(fromRest))));
-        rates.disk.push(n / (await seconds(() => scu(fromDisk))));
+        rates.rest.push(n / (await seconds(() => scu(fromRest, { window: WINDOW }))));
+        rates.disk.push(n / (await seconds(() => scu(fromDisk, { window: READ_AHEAD, windowBytes: READ_AHEAD_BYTES }))));
         rates.direct.push(n / storescu(port, 'BENCHDEST', kind.files));
       });
     }
-    await forget(stack, kind.patientId, true);
     const ratio = (values: number[]) => round(median(values.map((v, i) => v / rates.direct[i]!)), 3);
     figures[`forward_${kind.key}_ratio`] = ratio(rates.product);
     figures[`forward_scu_rest_${kind.key}_ratio`] = ratio(rates.rest);
@@ -113,7 +110,7 @@ export async function benchForwardScu(
         `(${WINDOW} in flight) ${list(rates.reads)}; adapter SCU reading Orthanc's REST ${list(rates.rest)}; adapter SCU reading ` +
         `Orthanc's storage as the forward does ${list(rates.disk)}; storescu straight to storescp ${list(rates.direct)}`,
     );
-  }
+  });
 
   return { figures, notes };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrthancClient } from '../../orthanc/client.ts';
-import { BufferPool, frameLayout, OrthancStorage } from './stored-files.ts';
+import { BufferPool, frameLayout, OrthancStorage, releaseRead, SYNC_READ_MAX_BYTES } from './stored-files.ts';
 
 const PYDICOM = '/usr/lib/python3/dist-packages/pydicom/data/test_files';
 let dir: string;
@@ -113,6 +113,33 @@ describe('OrthancStorage', () => {
     expect(await storage.readWhole('d', { uuid: '../../etc/passwd', size: 10 })).toBeNull();
     expect(asked.map((p) => p.split('/')[2])).toEqual(['b', 'c', 'd']);
     expect(await new OrthancStorage(counting, null).readWhole('a', { uuid, size: size() })).toBeNull();
+  });
+
+  it('reads a file of at most 1 MiB synchronously at its recorded location, only when it has exactly the recorded size', () => {
+    const large = Buffer.alloc(100 * 1024, 7);
+    const largeUuid = '0123abcd-1111-2222-3333-777788889999';
+    store(uuid, ctFile);
+    store(largeUuid, large);
+    const storage = new OrthancStorage(fakeOrthanc({}), join(dir, 'storage'));
+    expect(storage.readRecordedSync('a', { uuid, size: size() })?.equals(ctFile)).toBe(true);
+    for (const located of [
+      { uuid, size: size() - 1 },
+      { uuid, size: size() + 1 },
+      { uuid: '99999999-1111-2222-3333-444455556666', size: size() },
+      { uuid: '../../etc/passwd', size: 10 },
+      { uuid, size: SYNC_READ_MAX_BYTES + 1 },
+      null,
+    ])
+      expect(storage.readRecordedSync('a', located), JSON.stringify(located)).toBeUndefined();
+    expect(new OrthancStorage(fakeOrthanc({}), null).readRecordedSync('a', { uuid, size: size() })).toBeUndefined();
+    // A larger file comes from the shared pool and goes back to it once released; released twice, once.
+    const first = storage.readRecordedSync('b', { uuid: largeUuid, size: large.length })!;
+    expect(first.equals(large)).toBe(true);
+    releaseRead(first);
+    releaseRead(first);
+    const second = storage.readRecordedSync('b', { uuid: largeUuid, size: large.length })!;
+    expect(second.buffer).toBe(first.buffer);
+    expect(second.equals(large)).toBe(true);
   });
 });
 

@@ -34,7 +34,7 @@ import { invalid } from '../../http/input.ts';
 import { log } from '../../log.ts';
 import { transaction } from '../../db/pool.ts';
 import { instanceFileLocations } from '../dicomweb/dicomweb.sql.ts';
-import { storageOf, type FileLocation } from '../dicomweb/stored-files.ts';
+import { releaseRead, storageOf, type FileLocation } from '../dicomweb/stored-files.ts';
 import { arrived, ScuError, storeFiles, type ScuResult } from './scu.ts';
 import { selectSendDestination } from '../network/network.sql.ts';
 import * as sql from './forward.sql.ts';
@@ -104,8 +104,9 @@ async function instancesToSend(
 
 /** Forwards one replica sends at once; more wait in its queue, their heartbeats kept. */
 const MAX_SENDING = 2;
-/** Files read ahead of the one being sent. */
-const READ_AHEAD = 4;
+/** Files read ahead of the one being sent: at most this many, and at most READ_AHEAD_BYTES of them. */
+export const READ_AHEAD = 32;
+export const READ_AHEAD_BYTES = 2 * 1024 * 1024;
 /** Connect, associate, each C-STORE answer and the release must each come within this (Orthanc's DicomScuTimeout was 10 s). */
 const SCU_TIMEOUT_MS = 20_000;
 const HEARTBEAT_MS = 1000;
@@ -287,7 +288,11 @@ function senderOf(deps: Deps): ForwardSender {
 
 /** One file to send: from Orthanc's storage folder where the study index located it, else from Orthanc's REST API. */
 async function readInstance(deps: Deps, orthancId: string, location: FileLocation | null, signal: AbortSignal): Promise<Buffer> {
-  const bytes = await storageOf(deps.orthanc, deps.config.orthanc.storageDir).readWhole(orthancId, location);
+  const storage = storageOf(deps.orthanc, deps.config.orthanc.storageDir);
+  // A file of at most 1 MiB is read on this thread, before the first await: the SCU asks for it while the destination stores the one before.
+  const small = storage.readRecordedSync(orthancId, location);
+  if (small) return small;
+  const bytes = await storage.readWhole(orthancId, location);
   if (bytes) return bytes;
   const response = await deps.orthanc.request(`/instances/${orthancId}/file`, { signal, timeoutMs: SCU_TIMEOUT_MS });
   if (!response.ok) {
@@ -328,6 +333,9 @@ async function sendForward(deps: Deps, runner: string, run: Run): Promise<void> 
       (id, readSignal) => readInstance(deps, id, locations.get(id) ?? null, readSignal),
       {
         window: READ_AHEAD,
+        windowBytes: READ_AHEAD_BYTES,
+        sizeOf: (id) => locations.get(id)?.size,
+        release: releaseRead,
         signal,
         onResult: async (result) => {
           if (arrived(result.status)) place.refusedInRow = 0;

@@ -1,7 +1,8 @@
 /**
  * A C-STORE SCU of the adapter's own (issue 15, "Speed"): sends DICOM Part 10 files over one
- * association, one C-STORE at a time (no asynchronous operations window is negotiated), while
- * the next files are already being read (`window` reads in flight), so reading overlaps sending.
+ * association, one C-STORE at a time (no asynchronous operations window is negotiated: dcmtk's
+ * storescp and storescu negotiate none either), while the next files are read (`window` files and
+ * `windowBytes` bytes ahead), so reading overlaps the destination's work.
  * The upper layer and command sets are the front receiver's (pdu.ts, dimse.ts); what only an SCU
  * needs (A-ASSOCIATE-RQ, reading the A-ASSOCIATE-AC, data PDVs, the file meta group) is here.
  *
@@ -40,8 +41,16 @@ export interface ScuResult {
 }
 
 export interface ScuOptions {
-  /** Reads in flight ahead of the one being sent. */
+  /** Files read (or being read) ahead of the one being sent: at most this many… */
   window: number;
+  /**
+   * …and at most this many bytes of them, as `sizeOf` tells each file's size (a file of unknown
+   * size counts a quarter of it); at least one file is always read ahead, whatever its size.
+   */
+  windowBytes?: number;
+  sizeOf?: (id: string) => number | undefined;
+  /** Called with a file `read` gave once nothing reads it any more (written to the socket, or not sent). */
+  release?: (bytes: Buffer) => void;
   signal?: AbortSignal;
   /** Called once per file, in order, when its outcome is known. Throwing stops the forward. */
   onResult: (result: ScuResult) => void | Promise<void>;
@@ -240,13 +249,15 @@ class Association {
     throw new ScuError(`The destination answered the association with PDU type ${answer.type}`);
   }
 
-  /** One C-STORE; answers the response's status. */
-  async store(contextId: number, maxPdu: number, file: FileMeta): Promise<number> {
+  /**
+   * Writes one C-STORE request; its answer is `storeAnswer()`. Split so that the caller reads the
+   * next files while the destination works on this one, not between its answer and the next request.
+   */
+  storeRequest(contextId: number, maxPdu: number, file: FileMeta, written: () => void): void {
     this.messageId = (this.messageId % 0xffff) + 1;
-    const messageId = this.messageId;
     // The command and the data set leave in one write (corked): a small instance is one segment.
     this.socket.cork();
-    this.write(pDataCommand(contextId, requestCommand(COMMAND.cStoreRq, messageId, file.sopClassUid, file.sopInstanceUid, true)));
+    this.write(pDataCommand(contextId, requestCommand(COMMAND.cStoreRq, this.messageId, file.sopClassUid, file.sopInstanceUid, true)));
     // Each P-DATA-TF carries one PDV of at most the peer's maximum less the PDV header.
     const fragment = Math.max(1024, Math.min(maxPdu > 0 ? maxPdu : OUR_MAX_PDU, OUR_MAX_PDU) - 6);
     for (let at = 0; at < file.dataSet.length || at === 0; at += fragment) {
@@ -259,18 +270,24 @@ class Association {
       head[10] = contextId;
       head[11] = last ? 0x02 : 0x00;
       this.socket.write(head);
-      this.socket.write(piece);
+      // Called once the last piece is handed to the kernel, or with an error when the socket is gone.
+      this.socket.write(piece, last ? () => written() : undefined);
       if (last) break;
     }
     this.socket.uncork();
-    let command = Buffer.alloc(0);
+  }
+
+  /** The status of the C-STORE response to the request just written. */
+  async storeAnswer(): Promise<number> {
+    let command: Buffer | undefined;
     for (;;) {
       const answer = await this.next('C-STORE response');
       if (answer.type === PDU.abort) throw new ScuError('The destination aborted the association');
       if (answer.type !== PDU.pData) throw new ScuError(`Unexpected PDU type ${answer.type} during a C-STORE`);
       for (const pdv of parsePData(answer.body)) {
         if (!pdv.command) continue;
-        command = Buffer.concat([command, pdv.data]);
+        // A response command is one PDV almost always: joined only when split.
+        command = command ? Buffer.concat([command, pdv.data]) : pdv.data;
         if (command.length > MAX_CONTROL_PDU) throw new ScuError('C-STORE response command too long');
         if (!pdv.last) continue;
         const rsp = parseCommand(command);
@@ -309,11 +326,17 @@ function statusOf(command: Buffer): number {
 /** A status that means the instance arrived: success, or a warning (PS3.4 B.2.3: 0001, Bxxx). */
 export const arrived = (status: number | null) => status !== null && (status === 0 || status === 1 || (status & 0xf000) === 0xb000);
 
+/** What a file of unknown size counts towards `windowBytes`: a quarter of it. */
+const UNKNOWN_SIZE_SHARE = 4;
+
 /**
- * Sends the files of `ids`, read by `read` (at most `options.window` reads in flight), to the
- * target, in order. `read` bounds what it buffers (it knows the source: a size from an index, a
- * Content-Length); at most `window` + 1 files are in memory at once. Every outcome goes to `options.onResult`. Throws ScuError when the
- * destination cannot be reached or stops answering (the files not reported were not sent).
+ * Sends the files of `ids`, read by `read`, to the target, in order. At most `options.window`
+ * files, and `options.windowBytes` bytes, are read ahead; the next ones are started right after a
+ * request is written, so that reading (and a `read` that reads small files synchronously) runs
+ * while the destination stores, not between its answer and the next request. `read` bounds what
+ * it buffers (it knows the source: a size from an index, a Content-Length). Every outcome goes to
+ * `options.onResult`. Throws ScuError when the destination cannot be reached or stops answering
+ * (the files not reported were not sent).
  */
 export async function storeFiles(
   target: ScuTarget,
@@ -323,30 +346,42 @@ export async function storeFiles(
 ): Promise<void> {
   const reads = new AbortController();
   options.signal?.addEventListener('abort', () => reads.abort(), { once: true });
-  const pending = new Map<number, Promise<Buffer>>();
-  const readAhead = (from: number) => {
-    for (let i = from; i < Math.min(ids.length, from + Math.max(1, options.window)); i++)
-      if (!pending.has(i)) {
-        const promise = read(ids[i]!, reads.signal);
-        promise.catch(() => undefined); // awaited in order below; this only keeps an early failure from being unhandled
-        pending.set(i, promise);
-      }
+  const maxFiles = Math.max(1, options.window);
+  const maxBytes = options.windowBytes ?? Infinity;
+  const pending = new Map<number, { bytes: Promise<Buffer>; size: number }>();
+  let pendingBytes = 0;
+  let nextRead = 0;
+  const readAhead = () => {
+    while (nextRead < ids.length && pending.size < maxFiles) {
+      const id = ids[nextRead]!;
+      const known = options.sizeOf?.(id);
+      const size = known ?? (Number.isFinite(maxBytes) ? maxBytes / UNKNOWN_SIZE_SHARE : 0);
+      if (pending.size > 0 && pendingBytes + size > maxBytes) break;
+      const bytes = read(id, reads.signal);
+      bytes.catch(() => undefined); // awaited in order below; this only keeps an early failure from being unhandled
+      pending.set(nextRead++, { bytes, size });
+      pendingBytes += size;
+    }
   };
   const proposals: Proposal[] = [];
   let association: Association | undefined;
   let accepted: Accepted | undefined;
   let associations = 0;
   try {
+    readAhead();
     for (let i = 0; i < ids.length; i++) {
       if (options.signal?.aborted) throw new ScuError('Cancelled');
-      readAhead(i);
-      const bytes = await pending.get(i)!;
+      const ahead = pending.get(i)!;
+      const bytes = await ahead.bytes;
       pending.delete(i);
-      readAhead(i + 1);
+      pendingBytes -= ahead.size;
+      const release = () => options.release?.(bytes);
       let file: FileMeta;
       try {
         file = readPart10(bytes);
       } catch (error) {
+        release();
+        readAhead();
         await options.onResult({ id: ids[i]!, sopInstanceUid: '', status: null, reason: (error as Error).message });
         continue;
       }
@@ -368,6 +403,8 @@ export async function storeFiles(
       }
       const contextId = accepted!.contexts.get(key);
       if (contextId === undefined) {
+        release();
+        readAhead();
         await options.onResult({
           id: ids[i]!,
           sopInstanceUid: file.sopInstanceUid,
@@ -376,7 +413,9 @@ export async function storeFiles(
         });
         continue;
       }
-      const status = await association.store(contextId, accepted!.maxPdu, file);
+      association.storeRequest(contextId, accepted!.maxPdu, file, release);
+      readAhead();
+      const status = await association.storeAnswer();
       await options.onResult({
         id: ids[i]!,
         sopInstanceUid: file.sopInstanceUid,
