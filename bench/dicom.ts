@@ -12,7 +12,8 @@
  * - ingest_small_follower_ratio: small ingest with the adapter running ÷ Orthanc alone, both
  *   into Orthanc's own DICOM port (behind the front receiver when it is on, as by default: the
  *   ingest figures above are then the front's, what a modality sees; this ratio stays the index
- *   follower's cost to Orthanc).
+ *   follower's cost to Orthanc; that port then takes DICOM TLS with the product's certificate
+ *   only, which both halves present).
  *
  * storescu and storescp run with TCP_NODELAY=1 (Debian's dcmtk keeps Nagle's algorithm on
  * otherwise; see docs/decisions.md, "DICOM ingest speed"). Each figure is the median of ROUNDS
@@ -26,7 +27,7 @@ import { join } from 'node:path';
 import { orthancDicomPort } from '../adapter/src/config.ts';
 import { freePort, waitFor } from '../scripts/services/process.ts';
 import type { Stack } from '../test/harness/stack.ts';
-import { settled } from '../test/harness/dicom.ts';
+import { orthancPortTls, settled } from '../test/harness/dicom.ts';
 import { round } from './measure.ts';
 import { productForwardSeconds, signInForForward } from './forward.ts';
 import { cpuSeconds } from './wrk.ts';
@@ -72,9 +73,9 @@ export function smallFiles(): string[] {
 }
 
 /** Seconds for one storescu association carrying every file. */
-export function storescu(port: number, calledAet: string, files: string[]): number {
+export function storescu(port: number, calledAet: string, files: string[], options: readonly string[] = []): number {
   const started = performance.now();
-  const run = spawnSync('storescu', ['-aet', 'BENCH', '-aec', calledAet, '127.0.0.1', String(port), ...files], {
+  const run = spawnSync('storescu', [...options, '-aet', 'BENCH', '-aec', calledAet, '127.0.0.1', String(port), ...files], {
     encoding: 'utf8',
     env: NODELAY,
   });
@@ -182,12 +183,14 @@ async function ingestRounds(
   follower: boolean,
   keepLast: boolean,
   port = stack.config.dicomPort,
+  /** dcmtk's options for that port (Orthanc's own behind the front: TLS, orthancPortTls). */
+  options: readonly string[] = [],
 ): Promise<Ingest> {
   const result: Ingest = { perSecond: [], orthancCpuMs: [] };
   for (let i = 0; i < ROUNDS; i++) {
     const pid = orthancPid(stack);
     const cpu = cpuSeconds(pid);
-    const seconds = storescu(port, stack.config.dicomAet, files);
+    const seconds = storescu(port, stack.config.dicomAet, files, options);
     result.orthancCpuMs.push(((cpuSeconds(pid) - cpu) * 1000) / files.length);
     result.perSecond.push(files.length / seconds);
     if (follower && !(await indexReaches(stack, patientId, files.length))) throw new Error(`the index did not list ${patientId}`);
@@ -268,10 +271,13 @@ export async function benchDicom(
   // The index follower's cost to ingest: the small set again with the adapter stopped, into
   // Orthanc's own port; with the front on, also with the adapter running into that port.
   const orthancPort = orthancDicomPort(stack.config);
+  // Behind the front Orthanc's own port takes TLS with the product's certificate only: both halves
+  // go that way, so the ratio stays the follower's cost (the TLS handshake is once per association).
+  const orthancTls = orthancPortTls(stack.config);
   let followed = figures.ingest_small_per_s ?? NaN;
   if (orthancPort !== stack.config.dicomPort) {
     log("dicom: small instances into Orthanc's own port, the adapter (follower) running…");
-    const direct = await ingestRounds(stack, kinds[0]!.files, SMALL_ID, true, false, orthancPort);
+    const direct = await ingestRounds(stack, kinds[0]!.files, SMALL_ID, true, false, orthancPort, orthancTls);
     followed = median(direct.perSecond);
     figures.ingest_small_orthanc_port_per_s = round(followed, 1);
     notes.push(`dicom, small instances into Orthanc's own port (behind the front), follower running: ${list(direct.perSecond)}/s`);
@@ -279,7 +285,7 @@ export async function benchDicom(
   log('dicom: small instances into Orthanc alone (adapter stopped)…');
   await stack.stopAdapter();
   try {
-    const alone = await ingestRounds(stack, kinds[0]!.files, SMALL_ID, false, false, orthancPort);
+    const alone = await ingestRounds(stack, kinds[0]!.files, SMALL_ID, false, false, orthancPort, orthancTls);
     figures.ingest_small_alone_per_s = round(median(alone.perSecond), 1);
     figures.ingest_small_follower_ratio = round(followed / median(alone.perSecond), 3);
     notes.push(

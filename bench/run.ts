@@ -20,6 +20,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { orthancDicomPort } from '../adapter/src/config.ts';
 import { startStack, type Stack } from '../test/harness/stack.ts';
+import { orthancPortTls } from '../test/harness/dicom.ts';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
 import { benchAdvancedSearch } from './advanced-search.ts';
 import { benchDicom, benchForward } from './dicom.ts';
@@ -93,9 +94,15 @@ function ctFiles(name: string, seed: string): string[] {
 /** storescu into Orthanc's own DICOM port (behind the front receiver when it is on): the follower's cost, not the front's. */
 function storescu(stack: Stack, files: string[]): number {
   const started = performance.now();
-  const run = spawnSync('storescu', ['-aet', 'BENCH', '-aec', 'PACS', '127.0.0.1', String(orthancDicomPort(stack.config)), ...files], {
-    encoding: 'utf8',
-  });
+  // Behind the front that port takes DICOM TLS with the product's certificate only: both halves present it.
+  const tls = orthancPortTls(stack.config);
+  const run = spawnSync(
+    'storescu',
+    [...tls, '-aet', 'BENCH', '-aec', 'PACS', '127.0.0.1', String(orthancDicomPort(stack.config)), ...files],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (run.status !== 0) throw new Error(`storescu failed: ${run.stderr.slice(0, 500)}`);
   return (performance.now() - started) / 1000;
 }

@@ -169,7 +169,12 @@ try {
   };
   if (cluster) {
     const dicomFront = config.dicomFront.enabled;
-    orthancs = await startOrthancNodes({ ...orthancOptions, dicomFront }, config.dataDir, logs, ports);
+    orthancs = await startOrthancNodes(
+      { ...orthancOptions, dicomFront, dicomTlsDir: config.dicomFront.tlsDir },
+      config.dataDir,
+      logs,
+      ports,
+    );
     orthancs.forEach((node, k) => {
       watchService(`Orthanc node ${k + 1}`, node);
       const { dicom, internal } = ports.nodes[k]!;
@@ -185,6 +190,8 @@ try {
       httpPort: orthancHttpPort,
       // Behind the DICOM front receiver Orthanc listens on the internal port (the front has DICOM_PORT).
       dicomPort: orthancDicomPort(config),
+      // Behind the front, Orthanc's DICOM port takes TLS with the front's certificate only.
+      dicomTlsDir: config.dicomFront.enabled ? config.dicomFront.tlsDir : undefined,
       logFile: join(logs, 'orthanc.log'),
     });
     orthancs = [orthanc];

@@ -32,8 +32,10 @@ export interface Config {
    * service). `listen` (DICOM_FRONT_LISTEN, default true): false for a cluster replica that fronts
    * no Orthanc node (scripts/services/cluster.ts); the front is on for the cluster, so this
    * replica too skips the fronts' loopback lines in Orthanc's logs, but it answers no DICOM port.
+   * `tlsDir` (DICOM_INTERNAL_TLS_DIR, default DATA_DIR/tls/dicom-internal): the key pair that alone
+   * opens Orthanc's internal port, TLS-only behind the front (features/dicom-front/internal-tls.ts).
    */
-  dicomFront: { enabled: boolean; listen: boolean; internalHost: string; internalPort: number; fsync: FsyncMode };
+  dicomFront: { enabled: boolean; listen: boolean; internalHost: string; internalPort: number; tlsDir: string; fsync: FsyncMode };
   /**
    * `storageDir`: Orthanc's storage folder when the adapter can read it (same machine or shared
    * volume); frames and files are then read from it instead of relayed. null: always relay.
@@ -219,6 +221,7 @@ export function loadConfig(env: Env = process.env): Config {
       listen: bool('DICOM_FRONT_LISTEN', true),
       internalHost: str('DICOM_INTERNAL_HOST', '127.0.0.1'),
       internalPort: int('DICOM_INTERNAL_PORT', dicomPort + 10000 <= 65535 ? dicomPort + 10000 : dicomPort - 10000, 1, 65535),
+      tlsDir: resolve(str('DICOM_INTERNAL_TLS_DIR', join(dataDir, 'tls', 'dicom-internal'))),
       fsync: fsyncMode('DICOM_FRONT_FSYNC', 'group'),
     },
     orthanc: {

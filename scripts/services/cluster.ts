@@ -99,12 +99,15 @@ export type NodeOptions = Omit<OrthancOptions, 'dataDir' | 'httpPort' | 'dicomPo
 
 /** Starts one node of the cluster (k from 0); also used to restart a node. */
 export function startOrthancNode(nodeOptions: NodeOptions, dataDir: string, logsDir: string, ports: ClusterPorts, k: number) {
-  const { dicomFront, ...options } = nodeOptions;
+  const { dicomFront, dicomTlsDir, ...options } = nodeOptions;
+  const isFronted = fronted(ports, k, dicomFront);
   return startOrthanc({
     ...options,
     dataDir: nodeDataDir(dataDir, k),
     httpPort: ports.nodes[k]!.http,
-    dicomPort: fronted(ports, k, dicomFront) ? ports.nodes[k]!.internal : ports.nodes[k]!.dicom,
+    dicomPort: isFronted ? ports.nodes[k]!.internal : ports.nodes[k]!.dicom,
+    // Every fronted node takes the one internal certificate; a node no replica fronts answers modalities itself, in plain DICOM.
+    dicomTlsDir: isFronted ? dicomTlsDir : undefined,
     logFile: join(logsDir, orthancLogName(k)),
     cluster: { serverId: `node-${k + 1}`, sharedDir: nodeDataDir(dataDir, 0) },
   });

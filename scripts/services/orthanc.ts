@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { dieWithParent, hasSetpriv, spawnLogged, stopChild, stopStalePid, waitFor, portIsFree } from './process.ts';
 import { writeFirstNetworkFile } from '../../adapter/src/features/network/orthanc-network.ts';
+import { ensureInternalTls, writeOrthancDicomTls } from '../../adapter/src/features/dicom-front/internal-tls.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ORTHANC_TEMPLATE = join(repoRoot, 'orthanc-config', 'orthanc.jsonc');
@@ -29,6 +30,13 @@ export interface OrthancOptions {
   user: string;
   password: string;
   logFile: string;
+  /**
+   * Behind the DICOM front receiver (DICOM_FRONT on, this node fronted): the folder of the
+   * internal DICOM key pair (DICOM_INTERNAL_TLS_DIR), made here if absent. Orthanc's DICOM port is
+   * then TLS-only and takes that certificate alone (adapter/src/features/dicom-front/internal-tls.ts).
+   * Absent: plain DICOM, Orthanc answering modalities itself.
+   */
+  dicomTlsDir?: string;
   /**
    * One node of a cluster (scripts/services/cluster.ts): the index is shared with other Orthanc
    * processes (no lock, a name of its own), and the files and worklists are those of the data
@@ -173,6 +181,7 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
   // or not, as DICOM_FRONT says at this start.
   if (options.cluster && readDicomPort(networkFile) !== options.dicomPort) setDicomPort(networkFile, options.dicomPort);
   const dicomPort = readDicomPort(networkFile) ?? options.dicomPort;
+  writeOrthancDicomTls(configDir, options.dicomTlsDir ? await ensureInternalTls(options.dicomTlsDir) : null);
   const config = renderOrthancConfig(readFileSync(ORTHANC_TEMPLATE, 'utf8'), {
     ...dirs,
     ORTHANC_PLUGINS_DIR: pluginsDir(),

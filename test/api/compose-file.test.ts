@@ -205,6 +205,20 @@ describe('docker-compose.yml: the adapter against its configuration schema', () 
     expect(postgres.ports).toBeUndefined();
   });
 
+  it('shares the internal DICOM certificate between prepare, Orthanc and the adapter, on one volume at one path', () => {
+    // prepare writes the pair and Orthanc's dicom-tls.json naming its paths: each must read them at the same place.
+    const dir = config.dicomFront.tlsDir;
+    const at = (of: ReturnType<typeof service>) => mountOf(of, dir);
+    const prepare = service(compose, 'prepare');
+    expect(at(prepare)).toMatchObject({ type: 'volume' });
+    for (const of of [orthanc, adapter]) {
+      expect(at(of)).toMatchObject({ type: 'volume', source: at(prepare)!.source, target: at(prepare)!.target });
+    }
+    // prepare writes it (not read-only there); the folder is Orthanc's configuration folder's, which prepare chowns.
+    expect(at(prepare)!.readOnly).toBeFalsy();
+    expect(dir.startsWith(`${orthanc.command![0]!.replace(/\/$/, '')}/`)).toBe(true);
+  });
+
   it('keeps the front’s spool on a named volume, so that acknowledged files survive a restart of the container', () => {
     const spool = mountOf(adapter, join(config.dataDir, 'dicom-front'));
     expect(spool).toMatchObject({ type: 'volume', readOnly: false });

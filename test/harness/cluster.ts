@@ -135,6 +135,7 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
         user: config.orthanc.user,
         password: config.orthanc.password,
         dicomFront,
+        dicomTlsDir: config.dicomFront.tlsDir,
       },
       dataDir,
       dataDir,

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import dcmjs from 'dcmjs';
 import { uuidUid } from '../../scripts/demo/generate-ct.ts';
 import { spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
+import { internalTlsFiles } from '../../adapter/src/features/dicom-front/internal-tls.ts';
+import type { Config } from '../../adapter/src/config.ts';
 
 /** storescu's proposal flag for a compressed transfer syntax; uncompressed need none. */
 const PROPOSE: Record<string, string> = {
@@ -424,4 +426,15 @@ export async function findWorklist(
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * dcmtk's options to reach Orthanc's own DICOM port (orthancDicomPort): behind the front it takes
+ * TLS with the product's internal pair only (features/dicom-front/internal-tls.ts), which these
+ * present and pin, as the front does; with the front off it is plain.
+ */
+export function orthancPortTls(config: Pick<Config, 'dicomFront'>): string[] {
+  if (!config.dicomFront.enabled) return [];
+  const files = internalTlsFiles(config.dicomFront.tlsDir);
+  return ['+tls', files.keyFile, files.certFile, '+cf', files.certFile];
 }

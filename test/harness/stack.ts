@@ -178,6 +178,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       index: orthancIndex,
       httpPort: orthancHttpPort,
       dicomPort: config.dicomFront.enabled ? config.dicomFront.internalPort : dicomPort,
+      dicomTlsDir: config.dicomFront.enabled ? config.dicomFront.tlsDir : undefined,
       aet: config.dicomAet,
       user: config.orthanc.user,
       password: config.orthanc.password,

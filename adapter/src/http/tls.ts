@@ -91,37 +91,20 @@ function subjectAltNames(host: string): string[] {
 
 /**
  * Makes the self-signed certificate (Debian's `openssl`; an ECDSA P-256 key, 825 days) unless it
- * exists. Made in a temporary folder and renamed into place, so replicas starting together over
- * one DATA_DIR end with one pair, never a key of one and a certificate of another.
- * Returns whether this call made it.
+ * exists. Returns whether this call made it.
  */
 export async function ensureSelfSigned(files: TlsFiles, host: string): Promise<boolean> {
   if (existsSync(files.certFile) && existsSync(files.keyFile)) return false;
-  const target = dirname(files.certFile);
-  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-  const temporary = mkdtempSync(`${target}.tmp-`);
+  const subject = `/CN=${
+    hostname()
+      .replace(/[^A-Za-z0-9.-]/g, '')
+      .slice(0, 64) || 'localhost'
+  }`;
   try {
-    const subject = `/CN=${
-      hostname()
-        .replace(/[^A-Za-z0-9.-]/g, '')
-        .slice(0, 64) || 'localhost'
-    }`;
-    // prettier-ignore
-    await run('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '825',
-      '-subj', subject, '-addext', `subjectAltName=${subjectAltNames(host).join(',')}`,
-      '-addext', 'extendedKeyUsage=serverAuth', '-addext', 'basicConstraints=critical,CA:FALSE',
-      '-keyout', join(temporary, 'key.pem'), '-out', join(temporary, 'cert.pem'),
-    ], { timeout: 30_000 });
-    chmodSync(join(temporary, 'key.pem'), 0o600);
-    try {
-      renameSync(temporary, target);
-      return true;
-    } catch (error) {
-      // Another replica's pair got there first: use it.
-      if (['ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) return false;
-      throw error;
-    }
+    return await makeSelfSignedPair(dirname(files.certFile), subject, [
+      `subjectAltName=${subjectAltNames(host).join(',')}`,
+      'extendedKeyUsage=serverAuth',
+    ]);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(
@@ -130,6 +113,34 @@ export async function ensureSelfSigned(files: TlsFiles, host: string): Promise<b
       );
     }
     throw error;
+  }
+}
+
+/**
+ * Makes `target`/cert.pem and `target`/key.pem (mode 0600): a self-signed certificate by Debian's
+ * `openssl`, an ECDSA P-256 key, 825 days, not a CA, with the extensions given (`-addext`). Made
+ * in a temporary folder and renamed into place, so processes starting together over one folder
+ * end with one pair, never a key of one and a certificate of another. Returns whether this call
+ * made it (false: another's got there first). openssl missing: an error whose code is ENOENT.
+ */
+export async function makeSelfSignedPair(target: string, subject: string, extensions: readonly string[]): Promise<boolean> {
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  const temporary = mkdtempSync(`${target}.tmp-`);
+  try {
+    // prettier-ignore
+    await run('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '825', '-subj', subject,
+      ...extensions.flatMap((extension) => ['-addext', extension]), '-addext', 'basicConstraints=critical,CA:FALSE',
+      '-keyout', join(temporary, 'key.pem'), '-out', join(temporary, 'cert.pem'),
+    ], { timeout: 30_000 });
+    chmodSync(join(temporary, 'key.pem'), 0o600);
+    try {
+      renameSync(temporary, target);
+      return true;
+    } catch (error) {
+      if (['ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) return false;
+      throw error;
+    }
   } finally {
     rmSync(temporary, { recursive: true, force: true });
   }

@@ -12,6 +12,7 @@ import { studyStoreOpen } from '../network/store-gate.ts';
 import { DicomFront, type FrontDecision } from './front.ts';
 import { SpoolDrain, type DrainState } from './drain.ts';
 import { prepareSpool, spoolFolders } from './spool.ts';
+import { internalTlsFiles, internalTlsOptions } from './internal-tls.ts';
 import type { AssociateRq } from './pdu.ts';
 
 export interface RunningFront {
@@ -71,6 +72,8 @@ export async function frontPort(deps: Pick<Deps, 'db' | 'config'>): Promise<numb
 
 export async function startDicomFront(deps: Deps): Promise<RunningFront> {
   const port = await frontPort(deps);
+  // Orthanc's internal port takes TLS with the product's certificate only (internal-tls.ts).
+  const orthancTls = internalTlsOptions(internalTlsFiles(deps.config.dicomFront.tlsDir));
   // Its associations are counted, and listed by every replica, under its port.
   const sink = deps.associations?.frontSink(String(port));
   const folders = spoolFolders(deps.config.dataDir, port);
@@ -83,6 +86,7 @@ export async function startDicomFront(deps: Deps): Promise<RunningFront> {
     port,
     orthancHost: deps.config.dicomFront.internalHost,
     orthancPort: deps.config.dicomFront.internalPort,
+    orthancTls,
     folders,
     fsync: deps.config.dicomFront.fsync,
     artimMs: ARTIM_MS,
@@ -94,7 +98,9 @@ export async function startDicomFront(deps: Deps): Promise<RunningFront> {
   });
   await front.listen();
   await drain.start();
-  log.info(`DICOM front receiver on port ${port}; Orthanc behind it on ${deps.config.dicomFront.internalPort}`);
+  log.info(
+    `DICOM front receiver on port ${port}; Orthanc behind it on ${deps.config.dicomFront.internalPort} (TLS, the product's certificate only)`,
+  );
   return {
     port: front.port,
     state: () => drain.state(),

@@ -11,6 +11,7 @@
  * idle time. Every socket and file has an error handler; one association's failure closes it alone.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { log } from '../../log.ts';
 import {
   PDU,
@@ -77,6 +78,11 @@ export interface FrontOptions {
   orthancPort: number;
   /** Where Orthanc is (default loopback; Compose: the orthanc service). */
   orthancHost?: string;
+  /**
+   * TLS towards Orthanc's internal port (internal-tls.ts internalTlsOptions: the product's pair,
+   * pinned); the product always sets it. Absent: plain TCP (unit tests' stand-in Orthanc).
+   */
+  orthancTls?: ConnectionOptions;
   folders: SpoolFolders;
   /** When a spooled file reaches the disk (durability.ts): before each answer, in groups, or left to the kernel. */
   fsync: FsyncMode;
@@ -306,11 +312,15 @@ class Association {
   /**
    * Replays the request to Orthanc's internal port and joins the two sockets. Orthanc's first
    * byte says whether it accepted (A-ASSOCIATE-AC) or refused; both are counted here, since
-   * Orthanc's log sees only loopback.
+   * Orthanc's log sees only loopback. Over TLS (`orthancTls`) the request waits in the socket
+   * until the handshake is done; a failed handshake or a certificate other than the pinned one
+   * is an 'error', which ends both sockets as a refused connection would.
    */
   private pipe(rq: AssociateRq, head: Buffer): void {
     this.piped = true;
-    const orthanc = createConnection({ host: this.options.orthancHost ?? '127.0.0.1', port: this.options.orthancPort });
+    const target = { host: this.options.orthancHost ?? '127.0.0.1', port: this.options.orthancPort };
+    const tls = this.options.orthancTls;
+    const orthanc: Socket = tls ? tlsConnect({ ...tls, ...target }) : createConnection(target);
     orthanc.setNoDelay(true);
     let accepted = false;
     let ended = false;
