@@ -334,7 +334,10 @@ class Association {
     this.socket.once('close', () => {
       if (accepted) this.options.sink?.ended(rq.callingAet, this.address, ended ? 'released' : 'aborted');
     });
-    orthanc.on('error', () => {
+    orthanc.on('error', (error) => {
+      // A refused connection, a failed TLS handshake (an expired or replaced internal certificate)
+      // or a reset: the caller sees its association end; the administrator sees why here.
+      if (!accepted) log.warn(`DICOM front: Orthanc's internal port did not take the association from ${this.address}: ${String(error)}`);
       orthanc.destroy();
       this.socket.destroy();
     });

@@ -1,10 +1,11 @@
-import { X509Certificate } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, createServer, type Server } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  INTERNAL_TLS_RENEW_BEFORE_MS,
   ORTHANC_DICOM_TLS_FILE,
   ensureInternalTls,
   internalTlsOptions,
@@ -53,6 +54,22 @@ describe('the internal DICOM key pair', () => {
     const before = readFileSync(product.certFile, 'utf8');
     await ensureInternalTls(join(dir, 'product'));
     expect(readFileSync(product.certFile, 'utf8')).toBe(before);
+  });
+
+  it('is made anew at a start within the renewal window of its end, or when its certificate is unreadable', async () => {
+    const renewed = join(dir, 'renewed');
+    const first = await ensureInternalTls(renewed);
+    const before = readFileSync(first.certFile, 'utf8');
+    const end = Date.parse(new X509Certificate(before).validTo);
+    await ensureInternalTls(renewed, end - INTERNAL_TLS_RENEW_BEFORE_MS - 60_000);
+    expect(readFileSync(first.certFile, 'utf8')).toBe(before);
+    const later = await ensureInternalTls(renewed, end - INTERNAL_TLS_RENEW_BEFORE_MS + 60_000);
+    const after = readFileSync(later.certFile, 'utf8');
+    expect(after).not.toBe(before);
+    expect(new X509Certificate(after).checkPrivateKey(createPrivateKey(readFileSync(later.keyFile)))).toBe(true);
+    writeFileSync(later.certFile, 'not a certificate');
+    await ensureInternalTls(renewed);
+    expect(() => new X509Certificate(readFileSync(later.certFile))).not.toThrow();
   });
 
   it("writes Orthanc's TLS settings when the front is on and removes them when it is off", () => {

@@ -29,13 +29,30 @@ export function internalTlsFiles(dir: string): InternalTlsFiles {
   return { certFile: join(dir, 'cert.pem'), keyFile: join(dir, 'key.pem') };
 }
 
+/** A pair whose certificate ends within this long is made anew at the next start. */
+export const INTERNAL_TLS_RENEW_BEFORE_MS = 60 * 24 * 3600_000;
+
+/** Whether the pair is there and its certificate is readable and good for a while yet. */
+function usable(files: InternalTlsFiles, now: number): boolean {
+  if (!existsSync(files.certFile) || !existsSync(files.keyFile)) return false;
+  try {
+    return Date.parse(new X509Certificate(readFileSync(files.certFile)).validTo) - now > INTERNAL_TLS_RENEW_BEFORE_MS;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Makes the pair (key mode 0600) unless it exists; answers its files. Called by whoever starts
- * Orthanc (npm start's launcher, every cluster node alike; Compose's `prepare`), before Orthanc.
+ * Makes the pair (key mode 0600) unless it exists and its certificate is good for more than
+ * INTERNAL_TLS_RENEW_BEFORE_MS; answers its files. Called by whoever starts Orthanc (npm start's
+ * launcher, every cluster node alike; Compose's `prepare`), before Orthanc, so that a pair near
+ * its end (825 days) or unreadable is replaced at a restart and Orthanc and the front read the
+ * new one. Nothing else holds this folder: it is the product's own.
  */
-export async function ensureInternalTls(dir: string): Promise<InternalTlsFiles> {
+export async function ensureInternalTls(dir: string, now = Date.now()): Promise<InternalTlsFiles> {
   const files = internalTlsFiles(dir);
-  if (existsSync(files.certFile) && existsSync(files.keyFile)) return files;
+  if (usable(files, now)) return files;
+  rmSync(dir, { recursive: true, force: true });
   try {
     // Both uses: Orthanc's server certificate, and the front's client certificate.
     await makeSelfSignedPair(dir, '/CN=pacs-internal-dicom', ['extendedKeyUsage=serverAuth,clientAuth']);
