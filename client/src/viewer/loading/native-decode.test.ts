@@ -80,37 +80,98 @@ const CASES: Case[] = [
     stored: values(1024, 0, 255),
     rescale: { slope: 1, intercept: 0 },
   },
+  {
+    name: 'unsigned 8 bits, intercept below zero',
+    frame: { bitsAllocated: 8, bitsStored: 8, pixelRepresentation: 0 },
+    stored: values(1024, 0, 255),
+    rescale: { slope: 1, intercept: -100 },
+  },
+  {
+    name: 'signed 12 bits stored, integer rescale',
+    frame: { bitsAllocated: 16, bitsStored: 12, pixelRepresentation: 1 },
+    stored: [...values(1021, 0, 0xfff), 0xf800, 0x0fff, 0x0800],
+    rescale: { slope: 2, intercept: -1024 },
+  },
+  {
+    name: 'signed 12 bits stored, fractional rescale',
+    frame: { bitsAllocated: 16, bitsStored: 12, pixelRepresentation: 1 },
+    stored: values(1024, 0, 0xfff),
+    rescale: { slope: 0.25, intercept: 3.5 },
+  },
+  {
+    name: 'signed 12 bits stored, fractional rescale without float textures',
+    frame: { bitsAllocated: 16, bitsStored: 12, pixelRepresentation: 1 },
+    stored: values(1024, 0, 0xfff),
+    rescale: { slope: 0.25, intercept: 3.5 },
+    allowFloat: false,
+  },
+  {
+    name: 'fractional slope, whole range once rescaled',
+    frame: CT,
+    stored: values(1024, -250, 250).map((value) => value * 2),
+    rescale: { slope: 0.5, intercept: 0 },
+  },
+  {
+    name: 'signed, slope 1, out of 16-bit range once rescaled',
+    frame: CT,
+    stored: [-32768, ...values(1023, -1000, 1000)],
+    rescale: { slope: 1, intercept: -1024 },
+  },
+  {
+    name: 'unsigned, slope 1, whole intercept',
+    frame: { bitsAllocated: 16, bitsStored: 16, pixelRepresentation: 0 },
+    stored: values(2048, 0, 4095),
+    rescale: { slope: 1, intercept: 24 },
+  },
   { name: 'odd byte offset', frame: CT, stored: values(1024, -1000, 1000), rescale: { slope: 1, intercept: -1024 }, offset: 1 },
   { name: 'one value', frame: CT, stored: [7], rescale: { slope: 1, intercept: -1024 } },
 ];
 
-describe('decodeNative', () => {
-  it.each(CASES)('makes what the DICOM image loader makes: $name', async ({ frame, stored, rescale, allowFloat = true, offset = 0 }) => {
-    const columns = stored.length === 1 ? 1 : 32;
-    const full: NativeFrame = { ...frame, rows: stored.length / columns, columns };
-    const bytes = frameBytes(frame.bitsAllocated as 8 | 16, stored, offset);
-    const before = bytes.slice();
-    const ours = decodeNative(full, bytes, rescale, allowFloat);
-    expect(bytes, 'the file bytes are left as they are').toEqual(before);
-    const theirs = (await decodeImageFrame(
-      { ...full, samplesPerPixel: 1, photometricInterpretation: 'MONOCHROME2' } as never,
-      EXPLICIT_LITTLE,
-      bytes.slice(),
-      {},
-      {
-        preScale: {
-          enabled: true,
-          scalingParameters: { rescaleSlope: rescale.slope, rescaleIntercept: rescale.intercept, modality: 'CT' },
-        },
-        allowFloatRendering: allowFloat,
+/** Decodes `stored` here and with the DICOM image loader, and expects the same array type, values and range. */
+async function expectLoaderValues({ frame, stored, rescale, allowFloat = true, offset = 0 }: Omit<Case, 'name'>): Promise<void> {
+  const columns = stored.length === 1 ? 1 : 32;
+  const full: NativeFrame = { ...frame, rows: stored.length / columns, columns };
+  const bytes = frameBytes(frame.bitsAllocated as 8 | 16, stored, offset);
+  const before = bytes.slice();
+  const ours = decodeNative(full, bytes, rescale, allowFloat);
+  expect(bytes, 'the file bytes are left as they are').toEqual(before);
+  const theirs = (await decodeImageFrame(
+    { ...full, samplesPerPixel: 1, photometricInterpretation: 'MONOCHROME2' } as never,
+    EXPLICIT_LITTLE,
+    bytes.slice(),
+    {},
+    {
+      preScale: {
+        enabled: true,
+        scalingParameters: { rescaleSlope: rescale.slope, rescaleIntercept: rescale.intercept, modality: 'CT' },
       },
-      undefined,
-    )) as { pixelData: ArrayLike<number>; smallestPixelValue: number; largestPixelValue: number; preScale?: { scaled?: boolean } };
-    expect(ours).not.toBeNull();
-    expect(ours!.pixelData.constructor.name).toBe(theirs.pixelData.constructor.name);
-    expect(Array.from(ours!.pixelData)).toEqual(Array.from(theirs.pixelData));
-    expect([ours!.smallest, ours!.largest]).toEqual([theirs.smallestPixelValue, theirs.largestPixelValue]);
-    expect(ours!.scaled).toBe(theirs.preScale?.scaled ?? false);
+      allowFloatRendering: allowFloat,
+    },
+    undefined,
+  )) as { pixelData: ArrayLike<number>; smallestPixelValue: number; largestPixelValue: number; preScale?: { scaled?: boolean } };
+  expect(ours).not.toBeNull();
+  expect(ours!.pixelData.constructor.name).toBe(theirs.pixelData.constructor.name);
+  expect(Array.from(ours!.pixelData)).toEqual(Array.from(theirs.pixelData));
+  expect([ours!.smallest, ours!.largest]).toEqual([theirs.smallestPixelValue, theirs.largestPixelValue]);
+  expect(ours!.scaled).toBe(theirs.preScale?.scaled ?? false);
+}
+
+describe('decodeNative', () => {
+  it.each(CASES)('makes what the DICOM image loader makes: $name', (testCase) => expectLoaderValues(testCase));
+
+  it('writes a frame again when its range wants another array type than the last frame of its kind', async () => {
+    // The same kind of frame (signed, slope 1, intercept -1024): Int16, then Uint16 (all ≥ 0 once
+    // rescaled), Uint8, Float32 (below -32768), Int8, and Int16 again.
+    for (const stored of [
+      values(1024, -1000, 1000),
+      values(1024, 1024, 9000),
+      values(1024, 1024, 1024 + 255),
+      [-32768, ...values(1023, -1000, 1000)],
+      values(1024, 1024 - 128, 1024 + 127),
+      values(1024, -2000, 3000),
+    ]) {
+      await expectLoaderValues({ frame: CT, stored, rescale: { slope: 1, intercept: -1024 } });
+    }
   });
 
   it('leaves signed 8-bit, 32-bit and short frames to the loader', () => {

@@ -1,9 +1,13 @@
 /**
- * The pixels of a natively stored grayscale frame, rescaled, in two passes: the values Cornerstone's
- * DICOM image loader makes (its `decodeImageFrame` with the modality LUT applied, "preScale"), in
- * the array type it chooses, made without its four passes over the frame (sign extension in place,
- * range, copy into the new array, rescale). For a 300-slice CT those passes took about half a
- * second of main-thread time while the series loaded. The file's bytes are only read.
+ * The pixels of a natively stored grayscale frame, rescaled, usually in one pass: the values
+ * Cornerstone's DICOM image loader makes (its `decodeImageFrame` with the modality LUT applied,
+ * "preScale"), in the array type it chooses, made without its four passes over the frame (sign
+ * extension in place, range, copy into the new array, rescale). For a 300-slice CT those passes
+ * took about half a second of main-thread time while the series loaded. The array type depends on
+ * the range, known only at the end: the frame is written into the type the last frame of its kind
+ * got, with the range in the same pass, and written again only when the range wants another type
+ * (the first frame of a kind, or one whose values differ: two passes, as before). The file's bytes
+ * are only read.
  *
  * Only 16-bit frames and unsigned 8-bit ones are made here; anything else is null and goes to
  * Cornerstone's decoder. native-decode.test.ts compares the two on the cases made here.
@@ -32,6 +36,9 @@ export interface DecodedPixels {
   scaled: boolean;
 }
 
+type PixelArray = DecodedPixels['pixelData'];
+type StoredValues = Int16Array | Uint16Array | Uint8Array;
+
 type PixelArrayConstructor =
   | Int8ArrayConstructor
   | Uint8ArrayConstructor
@@ -57,7 +64,7 @@ export function arrayTypeFor(min: number, max: number): PixelArrayConstructor {
 }
 
 /** The stored values of the frame `bytes` (little endian), or null when this module does not make them. */
-function storedValues(frame: NativeFrame, bytes: Uint8Array): Int16Array | Uint16Array | Uint8Array | null {
+function storedValues(frame: NativeFrame, bytes: Uint8Array): StoredValues | null {
   const count = frame.rows * frame.columns;
   if (frame.bitsAllocated === 8) return frame.pixelRepresentation === 0 && bytes.length >= count ? bytes.subarray(0, count) : null;
   if (frame.bitsAllocated !== 16 || bytes.length < count * 2) return null;
@@ -68,6 +75,53 @@ function storedValues(frame: NativeFrame, bytes: Uint8Array): Int16Array | Uint1
     : new Type(bytes.slice(0, count * 2).buffer);
 }
 
+/** The range of the last `fill`, kept here so that the hot loop's caller allocates nothing. */
+let rangeMin = 0;
+let rangeMax = 0;
+
+/**
+ * One pass: writes `stored * slope + intercept` (sign-extended from bit `32 - shift` first) into
+ * `out` and leaves the stored range in rangeMin/rangeMax. Separate loops per case keep each one's
+ * element kinds few (V8 then compiles them to plain loads and stores): the CT case (slope 1,
+ * whole intercept) is an integer add.
+ */
+function fill(stored: StoredValues, shift: number, slope: number, intercept: number, out: PixelArray): void {
+  const count = stored.length;
+  let min = (stored[0]! << shift) >> shift;
+  let max = min;
+  if (shift > 0) {
+    for (let i = 0; i < count; i++) {
+      const value = (stored[i]! << shift) >> shift;
+      if (value < min) min = value;
+      else if (value > max) max = value;
+      out[i] = value * slope + intercept;
+    }
+  } else if (slope === 1 && (intercept | 0) === intercept) {
+    for (let i = 0; i < count; i++) {
+      const value = stored[i]!;
+      if (value < min) min = value;
+      else if (value > max) max = value;
+      out[i] = value + intercept;
+    }
+  } else {
+    for (let i = 0; i < count; i++) {
+      const value = stored[i]!;
+      if (value < min) min = value;
+      else if (value > max) max = value;
+      out[i] = value * slope + intercept;
+    }
+  }
+  rangeMin = min;
+  rangeMax = max;
+}
+
+/**
+ * The array type the last frame of the same kind got: frames of a series almost always get the
+ * same, so it is written in one pass with the range, and written again only when the range asks
+ * for another type.
+ */
+const lastTypes = new Map<string, PixelArrayConstructor>();
+
 /**
  * Decodes and rescales one frame; `allowFloat`: whether float textures can be rendered (without
  * them a fractional rescale is left to the viewport, as the loader does).
@@ -76,36 +130,26 @@ export function decodeNative(frame: NativeFrame, bytes: Uint8Array, rescale: Res
   if (!(frame.bitsStored >= 1 && frame.bitsStored <= frame.bitsAllocated)) return null;
   const stored = storedValues(frame, bytes);
   if (!stored || stored.length === 0) return null;
-  const { slope, intercept } = rescale;
   // Signed values narrower than 16 bits carry their sign in bit (bitsStored - 1).
   const shift = frame.pixelRepresentation === 1 && frame.bitsStored < 16 ? 32 - frame.bitsStored : 0;
-  const count = stored.length;
-  let min = (stored[0]! << shift) >> shift;
-  let max = min;
-  if (shift > 0) {
-    for (let i = 1; i < count; i++) {
-      const value = (stored[i]! << shift) >> shift;
-      if (value < min) min = value;
-      else if (value > max) max = value;
-    }
-  } else {
-    for (let i = 1; i < count; i++) {
-      const value = stored[i]!;
-      if (value < min) min = value;
-      else if (value > max) max = value;
-    }
+  const fractional = !Number.isInteger(rescale.slope) || !Number.isInteger(rescale.intercept);
+  const scaled = !(fractional && !allowFloat);
+  // Left unscaled, the values are written as stored: the same loop with slope 1, intercept 0.
+  const slope = scaled ? rescale.slope : 1;
+  const intercept = scaled ? rescale.intercept : 0;
+  const key = `${stored.constructor.name} ${shift} ${slope} ${intercept}`;
+  const guess = lastTypes.get(key) ?? (scaled && fractional ? Float32Array : Int16Array);
+  let pixelData: PixelArray = new guess(stored.length);
+  fill(stored, shift, slope, intercept, pixelData);
+  const min = rangeMin;
+  const max = rangeMax;
+  const smallest = scaled ? slope * min + intercept : min;
+  const largest = scaled ? slope * max + intercept : max;
+  const Type = arrayTypeFor(smallest, largest);
+  if (Type !== guess) {
+    pixelData = new Type(stored.length);
+    fill(stored, shift, slope, intercept, pixelData);
   }
-  const fractional = !Number.isInteger(slope) || !Number.isInteger(intercept);
-  if (fractional && !allowFloat) {
-    const pixelData = new (arrayTypeFor(min, max))(count);
-    if (shift > 0) for (let i = 0; i < count; i++) pixelData[i] = (stored[i]! << shift) >> shift;
-    else pixelData.set(stored);
-    return { pixelData, smallest: min, largest: max, scaled: false };
-  }
-  const smallest = slope * min + intercept;
-  const largest = slope * max + intercept;
-  const pixelData = new (arrayTypeFor(smallest, largest))(count);
-  if (shift > 0) for (let i = 0; i < count; i++) pixelData[i] = ((stored[i]! << shift) >> shift) * slope + intercept;
-  else for (let i = 0; i < count; i++) pixelData[i] = stored[i]! * slope + intercept;
-  return { pixelData, smallest, largest, scaled: true };
+  lastTypes.set(key, Type);
+  return { pixelData, smallest, largest, scaled };
 }
