@@ -6,7 +6,7 @@
  * rather than on the network. For files whose pixels are stored natively (uncompressed little
  * endian) decoding is only the rescale: a decode worker has usually done it already while the
  * series downloaded (used when it read the same frame and rescale as Cornerstone's parse here);
- * else native-decode.ts makes the loader's values in two passes over the frame (the file's bytes
+ * else native-decode.ts makes the loader's values, usually in one pass over the frame (the file's bytes
  * stay as they are: its data set also serves the metadata). The loader's own decode function
  * runs for the frames it leaves.
  *
