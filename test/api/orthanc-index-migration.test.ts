@@ -74,8 +74,9 @@ async function runScript(script: string): Promise<{ code: number | null; out: st
 }
 
 beforeAll(async () => {
-  // The product as it ran before: Orthanc on its SQLite index, studies sent by a modality.
-  stack = await startStack({ dataDir, orthancIndex: 'sqlite' });
+  // The product as it ran before: Orthanc on its SQLite index and on the DICOM port itself (before
+  // the front receiver), studies sent by a modality, so Orthanc holds their calling AE title.
+  stack = await startStack({ dataDir, orthancIndex: 'sqlite', env: { DICOM_FRONT: 'off' } });
   const admin = await signIn(stack.baseUrl, 'admin', stack.adminPassword);
   await storeTinyStudies(stack, admin, OLD, { callingAet: 'OLD_CT' });
   await waitForIndexedStudies(
