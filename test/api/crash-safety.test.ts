@@ -38,10 +38,17 @@ describe('crash safety', () => {
     const target = { port: stack.config.dicomPort, callingAet: 'CT_SCANNER' };
     const sending = sendFiles(ct.files, target, { noDelay: false });
 
-    // Kill the adapter (SIGKILL: no cleanup) while instances are arriving, twice.
+    // Kill the adapter (SIGKILL: no cleanup) twice while the ingest is under way: first once the
+    // index has begun to fill (its follower, and with the front on the drain, are then mid-way,
+    // however fast the receiver answered the modality), then again soon after the restart.
     const indexedAtKill: number[] = [];
-    for (const wait of [700, 900]) {
-      await new Promise((resolve) => setTimeout(resolve, wait));
+    for (const kill of ['once indexing began', 'soon after the restart']) {
+      if (kill === 'once indexing began') {
+        const until = Date.now() + 30_000;
+        while (Date.now() < until && (await indexCounts()).instances === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
       await stack.stopAdapter('SIGKILL');
       indexedAtKill.push((await indexCounts()).instances);
       await new Promise((resolve) => setTimeout(resolve, 300));
