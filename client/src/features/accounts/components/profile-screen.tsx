@@ -6,6 +6,7 @@ import { LanguageSelect } from '../../../components/language-select.tsx';
 import { sessionStore, uiStore } from '../../../state/index.ts';
 import { useReplaceSettings } from '../../settings/index.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { DefinitionRow, DefinitionTable } from '../../../components/definition-table.tsx';
 
 export const ProfileScreen = observer(function ProfileScreen() {
   const account = sessionStore.account;
@@ -21,34 +22,12 @@ export const ProfileScreen = observer(function ProfileScreen() {
     <div className="page">
       <PageHeader title={<FormattedMessage id="segments.profile" />} />
       <div className="card">
-        <table className="table table-definition">
-          <tbody>
-            <tr>
-              <th scope="row">
-                <FormattedMessage id="dialogs.profile.id" />
-              </th>
-              <td>{account.Id}</td>
-            </tr>
-            <tr>
-              <th scope="row">
-                <FormattedMessage id="dialogs.profile.name" />
-              </th>
-              <td>{account.Name}</td>
-            </tr>
-            <tr>
-              <th scope="row">
-                <FormattedMessage id="dialogs.profile.job_title" />
-              </th>
-              <td>{account.Title}</td>
-            </tr>
-            <tr>
-              <th scope="row">
-                <FormattedMessage id="user.profile.role" />
-              </th>
-              <td>{account.RoleName}</td>
-            </tr>
-          </tbody>
-        </table>
+        <DefinitionTable>
+          <DefinitionRow label={<FormattedMessage id="dialogs.profile.id" />}>{account.Id}</DefinitionRow>
+          <DefinitionRow label={<FormattedMessage id="dialogs.profile.name" />}>{account.Name}</DefinitionRow>
+          <DefinitionRow label={<FormattedMessage id="dialogs.profile.job_title" />}>{account.Title}</DefinitionRow>
+          <DefinitionRow label={<FormattedMessage id="user.profile.role" />}>{account.RoleName}</DefinitionRow>
+        </DefinitionTable>
         {!account.IsGuest && (
           <div className="form-actions">
             <button type="button" className="button" onClick={() => uiStore.openDialog('profile')}>

@@ -7,6 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { udiText, type MedicalDeviceNumbers } from '@pacs/common';
 import { mdBarcodeUrl } from '../api/get-md-numbers.ts';
 import '../devices.css';
+import { DefinitionRow } from '../../../components/definition-table.tsx';
 
 const ROWS = [
   ['Class', { id: 'about.md.class' }],
@@ -22,32 +23,23 @@ export function DeviceIdentificationRows({ numbers }: { numbers: MedicalDeviceNu
   return (
     <>
       {ROWS.map(([field, label]) => (
-        <tr key={field}>
-          <th scope="row">{intl.formatMessage(label)}</th>
-          <td>{numbers[field]}</td>
-        </tr>
+        <DefinitionRow key={field} label={intl.formatMessage(label)}>
+          {numbers[field]}
+        </DefinitionRow>
       ))}
-      <tr>
-        <th scope="row">
-          <FormattedMessage id="about.md.device_identifiers" />
-        </th>
-        <td className="mono">{numbers.DeviceIdentifiers.join(', ')}</td>
-      </tr>
+      <DefinitionRow label={<FormattedMessage id="about.md.device_identifiers" />} cellClassName="mono">
+        {numbers.DeviceIdentifiers.join(', ')}
+      </DefinitionRow>
       {first && (
-        <tr>
-          <th scope="row">
-            <FormattedMessage id="about.md.barcode" />
-          </th>
-          <td>
-            <figure className="md-barcode">
-              <img
-                src={mdBarcodeUrl(first)}
-                alt={intl.formatMessage({ id: 'about.md.barcode_alt' }, { udi: udiText(first, numbers.SerialNumber) })}
-              />
-              <figcaption className="mono">{udiText(first, numbers.SerialNumber)}</figcaption>
-            </figure>
-          </td>
-        </tr>
+        <DefinitionRow label={<FormattedMessage id="about.md.barcode" />}>
+          <figure className="md-barcode">
+            <img
+              src={mdBarcodeUrl(first)}
+              alt={intl.formatMessage({ id: 'about.md.barcode_alt' }, { udi: udiText(first, numbers.SerialNumber) })}
+            />
+            <figcaption className="mono">{udiText(first, numbers.SerialNumber)}</figcaption>
+          </figure>
+        </DefinitionRow>
       )}
     </>
   );

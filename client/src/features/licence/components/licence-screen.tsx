@@ -4,7 +4,7 @@
  * distributor table, and Activation (hidden for a Professional licence). Without a licence it
  * says the site runs unlimited.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, defineMessage } from 'react-intl';
 import { isUnlimited, type LicenseStatus } from '@pacs/common';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -12,15 +12,7 @@ import { useServiceInfo } from '../api/get-service-info.ts';
 import { LICENCE_TYPE_MESSAGES } from '../summary.ts';
 import { ActivationDialog } from './activation-dialog.tsx';
 import '../licence.css';
-
-function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <tr>
-      <th scope="row">{label}</th>
-      <td>{children}</td>
-    </tr>
-  );
-}
+import { DefinitionRow, DefinitionTable } from '../../../components/definition-table.tsx';
 
 const unlimited = <FormattedMessage id="licence.unlimited" />;
 const limit = (value: number) => (isUnlimited(value) ? unlimited : value.toLocaleString());
@@ -36,25 +28,25 @@ function Validity({ valid }: { valid: boolean }) {
 
 function LicenceTable({ status }: { status: LicenseStatus }) {
   return (
-    <table className="table table-definition" data-testid="licence-table">
-      <tbody>
-        <Row label={<FormattedMessage id="licence.id" />}>{status.LicenseId || '—'}</Row>
-        <Row label={<FormattedMessage id="licence.type" />}>
-          {status.IsEmpty ? <FormattedMessage id="licence.none" /> : <FormattedMessage {...LICENCE_TYPE_MESSAGES[status.LicenseType]} />}
-        </Row>
-        <Row label={<FormattedMessage id="licence.licensed_to" />}>{status.LicensedTo || '—'}</Row>
-        <Row label={<FormattedMessage id="licence.licence_period" />}>
-          {period(status.LicensePeriod)} {!status.IsEmpty && <Validity valid={status.LicenseValid} />}
-        </Row>
-        <Row label={<FormattedMessage id="licence.support_period" />}>
-          {period(status.SupportPeriod)} {!status.IsEmpty && <Validity valid={status.SupportValid} />}
-        </Row>
-        <Row label={<FormattedMessage id="licence.max_studies" />}>{limit(status.MaxNumberOfStudy)}</Row>
-        <Row label={<FormattedMessage id="licence.max_web_connections" />}>{limit(status.MaxNumberOfWebConnection)}</Row>
-        <Row label={<FormattedMessage id="licence.max_dicom_connections" />}>{limit(status.MaxNumberOfDicomConnection)}</Row>
-        <Row label={<FormattedMessage id="licence.max_monthly_shares" />}>{limit(status.MaxNumberOfSharedStudy)}</Row>
-      </tbody>
-    </table>
+    <DefinitionTable testId="licence-table">
+      <DefinitionRow label={<FormattedMessage id="licence.id" />}>{status.LicenseId || '—'}</DefinitionRow>
+      <DefinitionRow label={<FormattedMessage id="licence.type" />}>
+        {status.IsEmpty ? <FormattedMessage id="licence.none" /> : <FormattedMessage {...LICENCE_TYPE_MESSAGES[status.LicenseType]} />}
+      </DefinitionRow>
+      <DefinitionRow label={<FormattedMessage id="licence.licensed_to" />}>{status.LicensedTo || '—'}</DefinitionRow>
+      <DefinitionRow label={<FormattedMessage id="licence.licence_period" />}>
+        {period(status.LicensePeriod)} {!status.IsEmpty && <Validity valid={status.LicenseValid} />}
+      </DefinitionRow>
+      <DefinitionRow label={<FormattedMessage id="licence.support_period" />}>
+        {period(status.SupportPeriod)} {!status.IsEmpty && <Validity valid={status.SupportValid} />}
+      </DefinitionRow>
+      <DefinitionRow label={<FormattedMessage id="licence.max_studies" />}>{limit(status.MaxNumberOfStudy)}</DefinitionRow>
+      <DefinitionRow label={<FormattedMessage id="licence.max_web_connections" />}>{limit(status.MaxNumberOfWebConnection)}</DefinitionRow>
+      <DefinitionRow label={<FormattedMessage id="licence.max_dicom_connections" />}>
+        {limit(status.MaxNumberOfDicomConnection)}
+      </DefinitionRow>
+      <DefinitionRow label={<FormattedMessage id="licence.max_monthly_shares" />}>{limit(status.MaxNumberOfSharedStudy)}</DefinitionRow>
+    </DefinitionTable>
   );
 }
 
@@ -69,23 +61,21 @@ export function DistributorTable({ status }: { status: LicenseStatus }) {
     ['Website', defineMessage({ id: 'licence.distributor_fields.website' })],
   ] as const;
   return (
-    <table className="table table-definition" data-testid="distributor-table">
-      <tbody>
-        {fields.map(([field, message]) => (
-          <Row key={field} label={<FormattedMessage {...message} />}>
-            {field === 'Website' && distributor.Website ? (
-              <a href={distributor.Website} target="_blank" rel="noreferrer noopener">
-                {distributor.Website}
-              </a>
-            ) : field === 'Email' && distributor.Email ? (
-              <a href={`mailto:${distributor.Email}`}>{distributor.Email}</a>
-            ) : (
-              distributor[field] || '—'
-            )}
-          </Row>
-        ))}
-      </tbody>
-    </table>
+    <DefinitionTable testId="distributor-table">
+      {fields.map(([field, message]) => (
+        <DefinitionRow key={field} label={<FormattedMessage {...message} />}>
+          {field === 'Website' && distributor.Website ? (
+            <a href={distributor.Website} target="_blank" rel="noreferrer noopener">
+              {distributor.Website}
+            </a>
+          ) : field === 'Email' && distributor.Email ? (
+            <a href={`mailto:${distributor.Email}`}>{distributor.Email}</a>
+          ) : (
+            distributor[field] || '—'
+          )}
+        </DefinitionRow>
+      ))}
+    </DefinitionTable>
   );
 }
 

@@ -10,6 +10,7 @@ import { DeviceIdentificationRows, useMdNumbers } from '../../devices/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useProductInfo } from '../api/get-product-info.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { DefinitionRow, DefinitionTable } from '../../../components/definition-table.tsx';
 
 export const AboutOverview = observer(function AboutOverview() {
   const info = useProductInfo();
@@ -19,29 +20,14 @@ export const AboutOverview = observer(function AboutOverview() {
       <PageHeader title={<FormattedMessage id="about.title" />} />
       <div className="card">
         {info.data ? (
-          <table className="table table-definition">
-            <tbody>
-              <tr>
-                <th scope="row">
-                  <FormattedMessage id="about.name" />
-                </th>
-                <td>{info.data.Name}</td>
-              </tr>
-              <tr>
-                <th scope="row">
-                  <FormattedMessage id="about.version" />
-                </th>
-                <td className="mono">{info.data.Version}</td>
-              </tr>
-              <tr>
-                <th scope="row">
-                  <FormattedMessage id="about.release_date" />
-                </th>
-                <td>{formatDate(info.data.ReleaseDate)}</td>
-              </tr>
-              {device.data && <DeviceIdentificationRows numbers={device.data} />}
-            </tbody>
-          </table>
+          <DefinitionTable>
+            <DefinitionRow label={<FormattedMessage id="about.name" />}>{info.data.Name}</DefinitionRow>
+            <DefinitionRow label={<FormattedMessage id="about.version" />} cellClassName="mono">
+              {info.data.Version}
+            </DefinitionRow>
+            <DefinitionRow label={<FormattedMessage id="about.release_date" />}>{formatDate(info.data.ReleaseDate)}</DefinitionRow>
+            {device.data && <DeviceIdentificationRows numbers={device.data} />}
+          </DefinitionTable>
         ) : (
           <p className="muted" role="status">
             <FormattedMessage id="common.loading" />

@@ -15,6 +15,7 @@ import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
 import { useServerStatus } from '../api/get-server-status.ts';
 import { useUpdateServerName } from '../api/update-server-name.ts';
 import '../server.css';
+import { DefinitionRow, DefinitionTable } from '../../../components/definition-table.tsx';
 
 function NameForm({ name }: { name: string }) {
   const update = useUpdateServerName();
@@ -168,18 +169,13 @@ function ServerFacts({ status }: { status: ServerStatus }) {
       <h2 id="server-facts-title" className="card-title">
         <FormattedMessage id="server_general.server.title" />
       </h2>
-      <table className="table table-definition">
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label.id}>
-              <th scope="row">
-                <FormattedMessage {...label} />
-              </th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DefinitionTable>
+        {rows.map(([label, value]) => (
+          <DefinitionRow key={label.id} label={<FormattedMessage {...label} />}>
+            {value}
+          </DefinitionRow>
+        ))}
+      </DefinitionTable>
     </section>
   );
 }
@@ -209,18 +205,17 @@ function DicomFront({ counts }: { counts: NonNullable<ServerStatus['DicomFront']
       <p className="muted">
         <FormattedMessage id="server_general.dicom_front.note" />
       </p>
-      <table className="table table-definition">
-        <tbody>
-          {rows.map(([label, value]) => (
-            <tr key={label.id} className={label === front.failed && value > 0 ? 'server-front-failed' : undefined}>
-              <th scope="row">
-                <FormattedMessage {...label} />
-              </th>
-              <td>{intl.formatNumber(value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DefinitionTable>
+        {rows.map(([label, value]) => (
+          <DefinitionRow
+            key={label.id}
+            label={<FormattedMessage {...label} />}
+            className={label === front.failed && value > 0 ? 'server-front-failed' : undefined}
+          >
+            {intl.formatNumber(value)}
+          </DefinitionRow>
+        ))}
+      </DefinitionTable>
     </section>
   );
 }

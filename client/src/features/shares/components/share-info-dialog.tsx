@@ -14,6 +14,7 @@ import { shareLink, sharePages } from '../share-links.ts';
 import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS, SHARE_TYPE_LABELS, shareFieldLabel } from '../messages.ts';
 import { Icon } from '../../../components/icons.tsx';
 import '../shares.css';
+import { DefinitionRow, DefinitionTable } from '../../../components/definition-table.tsx';
 
 const STUDY_FIELDS = [
   'PatientID',
@@ -89,43 +90,31 @@ export const ShareInfoDialog = observer(function ShareInfoDialog({
         </>
       }
     >
-      <table className="table table-definition share-info">
-        <tbody>
-          <tr>
-            <th scope="row">{intl.formatMessage(M.type)}</th>
-            <td data-field="Type">{intl.formatMessage(SHARE_TYPE_LABELS[share.Type])}</td>
-          </tr>
-          {fields.map((key) => (
-            <tr key={key}>
-              <th scope="row">{shareFieldLabel(intl, key)}</th>
-              <td data-field={key}>
-                <bdi>{formatShareCell(key, share, context, intl.formatMessage(SHARE_TYPE_LABELS.guest))}</bdi>
-              </td>
-            </tr>
-          ))}
-          {share.AccessKey && (
-            <tr>
-              <th scope="row">{intl.formatMessage(M.access_key)}</th>
-              <td data-field="AccessKey" className="mono">
-                {share.AccessKey}
-              </td>
-            </tr>
-          )}
-          {sharePages(kind).map((page) => {
-            const link = shareLink(window.location.origin, page, kind, share);
-            return (
-              <tr key={page}>
-                <th scope="row">{intl.formatMessage(SHARE_PAGE_LABELS[page])}</th>
-                <td className="share-link-cell">
-                  <a href={link} target="_blank" rel="noopener noreferrer" className="mono" data-link={page}>
-                    {link}
-                  </a>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DefinitionTable className="share-info">
+        <DefinitionRow label={intl.formatMessage(M.type)} field="Type">
+          {intl.formatMessage(SHARE_TYPE_LABELS[share.Type])}
+        </DefinitionRow>
+        {fields.map((key) => (
+          <DefinitionRow key={key} label={shareFieldLabel(intl, key)} field={key}>
+            <bdi>{formatShareCell(key, share, context, intl.formatMessage(SHARE_TYPE_LABELS.guest))}</bdi>
+          </DefinitionRow>
+        ))}
+        {share.AccessKey && (
+          <DefinitionRow label={intl.formatMessage(M.access_key)} field="AccessKey" cellClassName="mono">
+            {share.AccessKey}
+          </DefinitionRow>
+        )}
+        {sharePages(kind).map((page) => {
+          const link = shareLink(window.location.origin, page, kind, share);
+          return (
+            <DefinitionRow key={page} label={intl.formatMessage(SHARE_PAGE_LABELS[page])} cellClassName="share-link-cell">
+              <a href={link} target="_blank" rel="noopener noreferrer" className="mono" data-link={page}>
+                {link}
+              </a>
+            </DefinitionRow>
+          );
+        })}
+      </DefinitionTable>
     </Dialog>
   );
 });
