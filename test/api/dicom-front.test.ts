@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { sendFiles, spoolDrained, storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { findStudies, sendFiles, spoolDrained, storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
 import { createReader, waitForIndexedStudies } from '../harness/fixtures.ts';
 import { setAnonymousUsers } from '../harness/network.ts';
 import { fileMetaHeader, spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
@@ -117,23 +117,7 @@ describe('the DICOM front receiver', () => {
       .type('form')
       .send({ Provider: '1', Name: 'FRONT_FIND', AETitle: 'FRONT_FIND', IPAddress: '127.0.0.1', Port: '104' })
       .expect(200);
-    const find = spawnSync(
-      'findscu',
-      [
-        '-S',
-        '-aet',
-        'FRONT_FIND',
-        '-aec',
-        'PACS',
-        '-k',
-        'QueryRetrieveLevel=STUDY',
-        '-k',
-        'StudyInstanceUID',
-        '127.0.0.1',
-        String(stack.config.dicomPort),
-      ],
-      { encoding: 'utf8' },
-    );
+    const find = await findStudies({ port: stack.config.dicomPort }, 'FRONT_FIND');
     expect(find.status).toBe(0);
     expect(find.stderr).toMatch(/Find Response: 1 \(Pending\)/);
   });

@@ -15,7 +15,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../harness/stack.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
-import { storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
+import { findStudies, storeFiles, tinyStudy, tinyStudyUids } from '../harness/dicom.ts';
 import { waitForIndexedStudies } from '../harness/fixtures.ts';
 import { setAnonymousUsers, startStorescp } from '../harness/network.ts';
 import { freePort } from '../../scripts/services/process.ts';
@@ -26,21 +26,6 @@ let admin: Session;
 let dir: string;
 let storescp: ChildProcess | undefined;
 let storescpPort: number;
-
-const findArgs = (aet: string, port: number, extra: string[] = []) => [
-  ...extra,
-  '-S',
-  '-aet',
-  aet,
-  '-aec',
-  'PACS',
-  '-k',
-  'QueryRetrieveLevel=STUDY',
-  '-k',
-  'StudyInstanceUID',
-  '127.0.0.1',
-  String(port),
-];
 
 function addUser(name: string, address: string, port: number) {
   return admin.agent
@@ -73,9 +58,9 @@ afterAll(async () => {
 });
 
 describe("Orthanc's internal DICOM port", () => {
-  it('refuses a plain association with a registered AE title', () => {
+  it('refuses a plain association with a registered AE title', async () => {
     const port = stack.config.dicomFront.internalPort;
-    const find = spawnSync('findscu', findArgs('INTERNAL_FAR', port), { encoding: 'utf8', timeout: 30_000 });
+    const find = await findStudies({ port }, 'INTERNAL_FAR');
     expect(find.status, find.stderr).not.toBe(0);
     expect(find.stderr).not.toMatch(/Find Response: 1 \(Pending\)/);
     const echo = spawnSync('echoscu', ['-aet', 'INTERNAL_FAR', '-aec', 'PACS', '127.0.0.1', String(port)], {
@@ -120,11 +105,11 @@ describe("Orthanc's internal DICOM port", () => {
 describe('the public port (the front)', () => {
   it("pipes a registered user's C-FIND and C-MOVE; Orthanc's sub-operations stay plain", async () => {
     const port = stack.config.dicomPort;
-    const find = spawnSync('findscu', findArgs('INTERNAL_NEAR', port), { encoding: 'utf8', timeout: 30_000 });
+    const find = await findStudies({ port }, 'INTERNAL_NEAR');
     expect(find.status, find.stderr).toBe(0);
     expect(find.stderr).toMatch(/Find Response: 1 \(Pending\)/);
     // The same AE title from the wrong address is refused by the front.
-    const far = spawnSync('findscu', findArgs('INTERNAL_FAR', port), { encoding: 'utf8', timeout: 30_000 });
+    const far = await findStudies({ port }, 'INTERNAL_FAR');
     expect(far.status).not.toBe(0);
 
     const received = join(dir, 'received');

@@ -429,6 +429,20 @@ export async function findWorklist(
 }
 
 /**
+ * A study-level C-FIND as `callingAet` (dcmtk's `findscu -S`), asking every study's UID, with
+ * `tls` as findscu's TLS options: its exit status and output, without blocking this process.
+ */
+export function findStudies(
+  target: { port: number; aet?: string; host?: string },
+  callingAet: string,
+  tls: readonly string[] = [],
+): Promise<{ status: number | null; stderr: string; stdout: string }> {
+  const args = [...tls, '-S', '-aet', callingAet, '-aec', target.aet ?? 'PACS'];
+  args.push('-k', 'QueryRetrieveLevel=STUDY', '-k', 'StudyInstanceUID', target.host ?? '127.0.0.1', String(target.port));
+  return runTool('findscu', args, { env: { ...process.env, TCP_NODELAY: '1' }, timeoutMs: 30_000 });
+}
+
+/**
  * dcmtk's options to reach Orthanc's own DICOM port (orthancDicomPort): behind the front it takes
  * TLS with the product's internal pair only (features/dicom-front/internal-tls.ts), which these
  * present and pin, as the front does; with the front off it is plain.
