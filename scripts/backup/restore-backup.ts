@@ -189,6 +189,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         user: options.orthancUser,
         password: secrets.orthancPassword,
         logFile: join(logs, 'orthanc.log'),
+        dicomServer: false,
       });
       const client = new OrthancClient(orthanc.url, options.orthancUser, secrets.orthancPassword);
       const auth = 'Basic ' + Buffer.from(`${options.orthancUser}:${secrets.orthancPassword}`).toString('base64');

@@ -214,6 +214,7 @@ async function withOrthanc<T>(options: MigrationOptions, body: (orthanc: Running
     user: options.orthanc.user,
     password: options.orthanc.password,
     logFile: options.logFile,
+    dicomServer: false,
   });
   try {
     return await body(orthanc);

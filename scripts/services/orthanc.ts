@@ -43,6 +43,13 @@ export interface OrthancOptions {
    * folder `sharedDir` (the first node's); `dataDir` keeps this node's configuration and pid.
    */
   cluster?: { serverId: string; sharedDir: string };
+  /**
+   * false: no DICOM server at all (Orthanc acts only as a REST server). For the maintenance
+   * Orthancs of the index migration and of restore, which run while the PACS is stopped and which
+   * nothing but their script reaches: they need no DICOM port, and an open one would answer
+   * registered AE titles without the front's address check or the internal port's TLS.
+   */
+  dicomServer?: boolean;
 }
 
 export interface RunningOrthanc {
@@ -192,6 +199,7 @@ export async function startOrthanc(options: OrthancOptions): Promise<RunningOrth
     ...indexPlaceholders(options.index),
     ORTHANC_PG_LOCK: !options.cluster,
     ORTHANC_SERVER_ID: options.cluster?.serverId ?? 'node-1',
+    ORTHANC_DICOM_SERVER: options.dicomServer ?? true,
   });
   writeFileSync(configFile, config, { mode: 0o600 });
 
