@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCt } from '../scripts/demo/generate-ct.ts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Stack } from '../test/harness/stack.ts';
 import { launchBrowser } from '../test/browser/pages/browser.ts';
 
@@ -162,9 +162,21 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
     log('viewer: first image and whole series…');
     // From the navigation's commit, as the WAN part does: waiting for the load event first would
     // start the probe only then, and a first image drawn before it would be dated to it.
+    // The workers' requests (the series download) are not in the page's timeline: Playwright sees them.
+    const slow: string[] = [];
+    const zero = Date.now();
+    const onFinished = (request: Request) => {
+      const timing = request.timing();
+      if (!request.url().includes('/viewer/api/') || timing.responseEnd < 100) return;
+      const start = Math.round(timing.startTime - zero);
+      const path = new URL(request.url()).pathname.replace('/viewer/api', '').slice(0, 60);
+      slow.push(`  ${String(start).padStart(5)} → ${String(Math.round(start + timing.responseStart)).padStart(5)} → ${String(Math.round(start + timing.responseEnd)).padStart(5)} ms  ${path} (Playwright)`);
+    };
+    page.on('requestfinished', onFinished);
     await page.goto(url, { waitUntil: 'commit' });
     const { look: firstImageMs, ready: viewerReadyMs } = await waitForFirstImage(page);
     const seriesLoadedMs = await waitForSeriesLoaded(page);
+    page.off('requestfinished', onFinished);
     // Where the time went: the API requests of this visit, in the order they started.
     const requests = (await page.evaluate(() =>
       performance
@@ -180,11 +192,31 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
           };
         }),
     )) as { path: string; start: number; firstByte: number; end: number }[];
+    // Before the first API request: the document and the app's scripts (from the HTTP cache on this visit).
+    const before = (await page.evaluate(() => {
+      const document = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/assets/'))
+        .map((entry) => entry as PerformanceResourceTiming);
+      return {
+        document: document ? [document.requestStart, document.responseStart, document.responseEnd, document.domInteractive].map(Math.round) : [],
+        assets: scripts.length,
+        assetsEnd: Math.round(Math.max(0, ...scripts.map((entry) => entry.responseEnd))),
+      };
+    })) as { document: number[]; assets: number; assetsEnd: number };
+    log(
+      `  document: asked ${before.document[0]}, first byte ${before.document[1]}, end ${before.document[2]}, interactive ${before.document[3]} ms; ` +
+        `${before.assets} assets in by ${before.assetsEnd} ms`,
+    );
     for (const request of requests.slice(0, 24)) {
       log(
         `  ${String(request.start).padStart(5)} → ${String(request.firstByte).padStart(5)} → ${String(request.end).padStart(5)} ms  ${request.path}`,
       );
     }
+
+    for (const line of slow) log(line);
+    log(`  first image ${Math.round(firstImageMs)} ms, whole series ${Math.round(seriesLoadedMs)} ms`);
 
     log('viewer: scrolling…');
     // An administrator without a country in the configs is asked for one at every start.
