@@ -225,7 +225,7 @@ function FrontBreakdown({ fronts, timeZone }: { fronts: DicomFrontReport[]; time
         </p>
       ) : null}
       <div className="table-wrap server-fronts-wrap">
-        <table className="table server-fronts">
+        <table className="table table-cards server-fronts">
           <thead>
             <tr>
               {Object.values(frontColumns).map((column) => (
