@@ -62,12 +62,44 @@ export interface ServerStatus {
   };
   /** When the folder sizes were measured (ISO): sizes of a large archive are reused for a while. */
   MeasuredAt: string;
+  /** The DICOM front receivers' spools (DICOM_FRONT=on; null when off). */
+  DicomFront: DicomFrontStatus | null;
+}
+
+/** One DICOM front receiver's spool. */
+export interface DicomFrontCounts {
+  /** Files waiting in the spool (received, not yet in Orthanc). */
+  Pending: number;
+  /** Files Orthanc refused, kept in the spool's failed/ folder for an administrator. */
+  Failed: number;
+  /** Instances handed to Orthanc since its adapter started. */
+  Stored: number;
+}
+
+/**
+ * `ServerStatus.DicomFront`: the totals over the fronts reporting now, and every front (one per
+ * replica that fronts an Orthanc node in a cluster; one otherwise), by port.
+ */
+export interface DicomFrontStatus extends DicomFrontCounts {
+  Fronts: DicomFrontReport[];
+}
+
+/**
+ * A front is taken for dead (not reporting) once its last report is older than this: it reports
+ * every 5 s (adapter/src/features/dicom-front/front-status.ts; docs/decisions.md says why 30).
+ */
+export const DICOM_FRONT_STALE_SECONDS = 30;
+
+export interface DicomFrontReport extends DicomFrontCounts {
+  /** The DICOM port the front answers on. */
+  Port: number;
+  /** When it last reported its counts (ISO): every 5 s while it runs. */
+  LastSeen: string;
   /**
-   * The DICOM front receiver's spool (DICOM_FRONT=on; null when off): instances received and not
-   * yet in Orthanc, those Orthanc refused (kept in the spool's failed/ folder for an
-   * administrator), and those handed over since the adapter started.
+   * False when it stopped or has not reported for 30 s (its replica is down): its counts are its
+   * last, not in the totals, and nothing hands its spool to the archive until it is back.
    */
-  DicomFront: { Pending: number; Failed: number; Stored: number } | null;
+  Reporting: boolean;
 }
 
 export const SERVER_NAME_MAX_LENGTH = 64;

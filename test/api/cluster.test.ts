@@ -12,7 +12,10 @@
  * With the DICOM front receiver on (the harness follows DICOM_FRONT), replica k answers node k's
  * DICOM port: the killed replica's port is closed until it is started again (as npm start's
  * supervisor does), the resend goes to the live replica's port, and the restarted replica drains
- * what its front had acknowledged before it died.
+ * what its front had acknowledged before it died. Every front publishes its spool's counts, so the
+ * server status through either replica shows both fronts, and an association held open on one
+ * front counts in the peaks with the other front's; a replica killed at the end is shown as not reporting
+ * within the stale bound, its association no longer listed, until it is started again.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +24,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uuidUid } from '../../scripts/demo/generate-ct.ts';
 import { spoolFolders } from '../../adapter/src/features/dicom-front/spool.ts';
-import type { AssociationStatisticsRow, DicomConnectionState, ForwardJob, SendDestination } from '@pacs/common';
+import type { AssociationStatisticsRow, DicomConnectionState, ForwardJob, SendDestination, ServerStatus } from '@pacs/common';
 import { freePort, sleep } from '../../scripts/services/process.ts';
 import { API, signIn, type Session } from '../harness/api.ts';
 import { startCluster, type Cluster } from '../harness/cluster.ts';
@@ -186,9 +189,62 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
         seen = await holders();
       }
       expect(seen, 'listed once by each replica').toEqual([1, 1]);
+
+      // A second one from the same AE title on the first node's port (the first replica's front):
+      // the peak either replica reads counts both, though each front holds one of them.
+      const second = await holdAssociation(cluster.ports.nodes[0]!.dicom, 'CLUSTER_HOLD', 'PACS');
+      try {
+        expect(second.answer).toBe(0x02);
+        const peaks = async (session: Session) => {
+          const rows = (await session.agent.get(`${API}/dicomconnections/statistics`).query({ unit: 'year' }).expect(200))
+            .body as AssociationStatisticsRow[];
+          const last = rows.at(-1);
+          return { all: last?.Peak ?? 0, hold: last?.AETitles.find((each) => each.AETitle === 'CLUSTER_HOLD')?.Peak ?? 0 };
+        };
+        let peak = await peaks(sessions[0]!);
+        for (let i = 0; i < 40 && peak.all < 2; i++) {
+          await sleep(250);
+          peak = await peaks(sessions[0]!);
+        }
+        expect(peak.all, 'the peak of all callers, read through the first replica').toBeGreaterThanOrEqual(2);
+        // Orthanc's logs count a caller's associations per node; the fronts count them over every front.
+        if (cluster.dicomFront) expect(peak.hold, "the caller's peak over both fronts").toBe(2);
+        expect(await peaks(sessions[1]!)).toEqual(peak);
+      } finally {
+        await second.release();
+      }
     } finally {
       await held.release();
     }
+  });
+
+  it('shows every front’s spool on the server status, whichever replica is asked', async () => {
+    const sessions = await Promise.all(cluster.adapterUrls.map((url) => signIn(url, 'admin', cluster.adminPassword)));
+    const status = async (session: Session) =>
+      ((await session.agent.get(`${API}/server/status`).expect(200)).body as ServerStatus).DicomFront;
+    if (!cluster.dicomFront) {
+      expect(await Promise.all(sessions.map(status))).toEqual([null, null]);
+      return;
+    }
+    // The first test sent one study (PER_STUDY instances) to the second node's port: its front
+    // handed them over; the first front none. Each replica reads the other's counts as last published.
+    const expected = {
+      Pending: 0,
+      Failed: 0,
+      Stored: PER_STUDY,
+      // By port (the free ports the harness took need not be in the nodes' order).
+      Fronts: cluster.ports.nodes
+        .map((node, k) => ({ Port: node.dicom, Pending: 0, Failed: 0, Stored: k === 1 ? PER_STUDY : 0, Reporting: true }))
+        .sort((a, b) => a.Port - b.Port)
+        .map((front) => expect.objectContaining(front)),
+    };
+    let seen = await Promise.all(sessions.map(status));
+    for (let i = 0; i < 60 && !seen.every((each) => each?.Stored === PER_STUDY && each.Fronts.length === 2); i++) {
+      await sleep(250);
+      seen = await Promise.all(sessions.map(status));
+    }
+    expect(seen[0], 'through the first replica').toEqual(expected);
+    expect(seen[1], 'through the second replica').toEqual(expected);
   });
 
   it('ingests 1,000 instances through a replica and a node crashing, and the index ends equal to Orthanc', async () => {
@@ -290,4 +346,50 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
     const after = await sessions[0]!.agent.get(`${API}/studies/search`).query({ limit: 1 });
     expect(after.body.Count).toBe(STUDIES);
   }, 300_000);
+
+  it('shows a dead replica’s front as not reporting and stops listing its associations, until it is back', async () => {
+    if (!cluster.dicomFront) return;
+    const viaFirst = await signIn(cluster.adapterUrls[0]!, 'admin', cluster.adminPassword);
+    const secondPort = cluster.ports.nodes[1]!.dicom;
+    const held = await holdAssociation(secondPort, 'CLUSTER_DEAD', 'PACS');
+    expect(held.answer).toBe(0x02);
+    const listed = async () => {
+      const state = (await viaFirst.agent.get(`${API}/dicomconnections/state`).expect(200)).body as DicomConnectionState;
+      return (state.Associations ?? []).some((each) => each.AETitle === 'CLUSTER_DEAD');
+    };
+    const second = async () =>
+      ((await viaFirst.agent.get(`${API}/server/status`).expect(200)).body as ServerStatus).DicomFront?.Fronts.find(
+        (each) => each.Port === secondPort,
+      );
+    for (let i = 0; i < 40 && !(await listed()); i++) await sleep(250);
+    expect(await listed(), 'listed while its replica lives').toBe(true);
+
+    // The second replica dies holding it (its socket closes with it; its row stays behind).
+    const killedAt = performance.now();
+    await cluster.killAdapter(1);
+    held.abort();
+    while ((await second())?.Reporting !== false) {
+      expect(performance.now() - killedAt, 'not reporting within the stale bound').toBeLessThan(45_000);
+      await sleep(500);
+    }
+    const silentMs = performance.now() - killedAt;
+    expect(await listed(), 'a dead front’s association is not listed').toBe(false);
+    expect(await second(), 'its last counts stay').toMatchObject({ Reporting: false, Stored: expect.any(Number) });
+    // A live replica's heartbeat removes the dead front's rows.
+    let rows = await cluster.sql<{ n: string }>('select count(*) as n from dicom_front_open_associations where front = $1', [
+      String(secondPort),
+    ]);
+    for (let i = 0; i < 40 && Number(rows[0]!.n) > 0; i++) {
+      await sleep(250);
+      rows = await cluster.sql<{ n: string }>('select count(*) as n from dicom_front_open_associations where front = $1', [
+        String(secondPort),
+      ]);
+    }
+    expect(Number(rows[0]!.n)).toBe(0);
+
+    await cluster.restartAdapter(1);
+    for (let i = 0; i < 40 && (await second())?.Reporting !== true; i++) await sleep(250);
+    expect(await second(), 'reporting again once restarted').toMatchObject({ Reporting: true });
+    console.log(`cluster: ${JSON.stringify({ dead_front_not_reporting_after_s: Math.round(silentMs / 100) / 10 })}`);
+  }, 120_000);
 });

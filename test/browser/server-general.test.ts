@@ -4,7 +4,8 @@
  * with its real path), renames the server (an empty name refused on the form); the credits list
  * react and express with their licences; a settings upgrade opens the release notes once; the
  * contact dialog says whom to ask; the audit export form saves a collector; with the DICOM front
- * receiver on, its spool's counts after a study by storescu. Desktop and phone.
+ * receiver on, its spool's counts after a study by storescu, and each front's when a second one
+ * (a cluster's dead replica, its row written here) is not reporting. Desktop and phone.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,16 @@ async function makeSettingsOlder(id: string): Promise<void> {
   await stack.sql('update accounts set settings = $2 where id = $1', [id, JSON.stringify({ ...tree, version: SETTINGS_VERSION - 1 })]);
 }
 
+/** The port of the second front, not reporting (any port but this stack's own front's). */
+const DEAD_FRONT = () => stack.config.dicomPort + 1;
+
+/** The cells of one front's row in the card's breakdown: waiting, refused, handed over, last report. */
+async function frontCells(page: Page, port: number): Promise<string[]> {
+  const row = page.locator(`section[aria-labelledby="server-front-title"] table.server-fronts tbody tr[data-port="${port}"]`);
+  await row.waitFor();
+  return row.locator('td').allTextContents();
+}
+
 async function noSideways(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -46,6 +57,12 @@ beforeAll(async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  // A second front that stopped reporting 10 minutes ago with files in its spool, as a cluster's
+  // dead replica leaves it: the card lists each front, that one as not reporting.
+  await stack.sql(
+    `insert into dicom_front_status (front, pending, failed, stored, heartbeat_at) values ($1, 3, 1, 7, now() - interval '10 minutes')`,
+    [String(DEAD_FRONT())],
+  );
   // A first load stores the settings; then they are made one version older, as after an upgrade.
   const api = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
   await api.agent.get(`${API}/service/settings`).expect(200);
@@ -119,6 +136,14 @@ describe('admin/server/general', () => {
     await card.getByRole('row', { name: 'Waiting for the archive 0' }).waitFor();
     await card.getByRole('row', { name: 'Refused by the archive (see the log) 0' }).waitFor();
     await card.getByRole('row', { name: 'Handed to the archive since the start 1' }).waitFor();
+    // Each front: this stack's own, reporting, and the dead one with its last counts (not in the totals).
+    await card.getByRole('heading', { name: 'Each receiver' }).waitFor();
+    await expect(frontCells(admin.page, stack.config.dicomPort)).resolves.toEqual(['0', '0', '1', expect.any(String)]);
+    await expect(frontCells(admin.page, DEAD_FRONT())).resolves.toEqual(['3', '1', '7', expect.any(String)]);
+    const dead = card.locator(`tr[data-port="${DEAD_FRONT()}"]`);
+    await dead.getByText('Not reporting').waitFor();
+    await expect(card.locator(`tr[data-port="${stack.config.dicomPort}"]`).getByText('Not reporting').count()).resolves.toBe(0);
+    await card.getByText(/has not reported for 30 seconds is down/).waitFor();
     await card.scrollIntoViewIfNeeded();
     await screenshot(admin.page, 'server-general-front-desktop');
     await admin.page.setViewportSize({ width: 1280, height: 800 });
@@ -134,9 +159,13 @@ describe('admin/server/general', () => {
       await screenshot(phone.page, 'server-general-phone');
       const front = phone.page.locator('section[aria-labelledby="server-front-title"]');
       await front.getByRole('row', { name: 'Handed to the archive since the start 1' }).waitFor();
-      await front.scrollIntoViewIfNeeded();
+      await expect(frontCells(phone.page, DEAD_FRONT())).resolves.toEqual(['3', '1', '7', expect.any(String)]);
+      await front.locator('table.server-fronts').scrollIntoViewIfNeeded();
       await screenshot(phone.page, 'server-general-front-phone');
       await noSideways(phone.page);
+      // The breakdown fits the card: its table does not scroll sideways either.
+      const clipped = await front.locator('.table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth);
+      expect(clipped).toBeLessThanOrEqual(0);
     } finally {
       await phone.context.close();
     }

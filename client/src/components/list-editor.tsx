@@ -72,7 +72,7 @@ export function ListEditor<T extends object>({
       <legend>{title}</legend>
       {hint !== undefined && <p className="field-hint">{hint}</p>}
       <div className="list-editor-scroll">
-        <table className="table list-editor-table" data-section={section}>
+        <table className="table table-cards list-editor-table" data-section={section}>
           <thead>
             <tr>
               {columns.map((column, at) => (

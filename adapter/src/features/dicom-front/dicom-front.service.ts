@@ -2,8 +2,9 @@
  * Runs the DICOM front receiver inside the adapter (DICOM_FRONT=on): the listener (front.ts) on
  * the provider's port, the rules Orthanc applied until now taken from the same source (the
  * provider's AllowAnonymousUsers, the registered DICOM users and their address, the licence's
- * study-limit gate), and the drain that hands the spool to Orthanc. One per adapter process; in
- * a cluster, one per Orthanc node (docs/decisions.md "A front receiver for DICOM ingest").
+ * study-limit gate), the drain that hands the spool to Orthanc, and its status for every
+ * replica's server screen (front-status.ts). One per adapter process; in a cluster, one per
+ * Orthanc node (docs/decisions.md "A front receiver for DICOM ingest").
  */
 import type { Deps } from '../../deps.ts';
 import { log } from '../../log.ts';
@@ -13,14 +14,18 @@ import { DicomFront, type FrontDecision } from './front.ts';
 import { SpoolDrain, type DrainState } from './drain.ts';
 import { prepareSpool, spoolFolders } from './spool.ts';
 import { internalTlsFiles, internalTlsOptions } from './internal-tls.ts';
+import { FrontStatus } from './front-status.ts';
 import type { AssociateRq } from './pdu.ts';
 
 export interface RunningFront {
   port: number;
+  /** The front's name in PostgreSQL (its configured port): its status row and open associations. */
+  name: string;
   state(): DrainState;
   /** Resolves once every received instance is in Orthanc (tests, bench). */
   idle(): Promise<void>;
-  stop(): Promise<void>;
+  /** `retire`: the front is no more (moved to another port, whose front takes its spool over). */
+  stop(retire?: boolean): Promise<void>;
 }
 
 /** Orthanc's DICOM timeout (orthanc.jsonc DicomScpTimeout): an idle association is aborted after it. */
@@ -54,7 +59,7 @@ export async function decideAssociation(deps: Deps, rq: AssociateRq, address: st
 export async function moveDicomFront(deps: Deps): Promise<void> {
   const running = deps.dicomFront;
   if (!running) return;
-  await running.stop();
+  await running.stop(true);
   deps.dicomFront = await startDicomFront(deps);
 }
 
@@ -75,7 +80,8 @@ export async function startDicomFront(deps: Deps): Promise<RunningFront> {
   // Orthanc's internal port takes TLS with the product's certificate only (internal-tls.ts).
   const orthancTls = internalTlsOptions(internalTlsFiles(deps.config.dicomFront.tlsDir));
   // Its associations are counted, and listed by every replica, under its port.
-  const sink = deps.associations?.frontSink(String(port));
+  const name = String(port);
+  const sink = deps.associations?.frontSink(name);
   const folders = spoolFolders(deps.config.dataDir, port);
   await prepareSpool(folders);
   // While modalities are sending, the drain gives way (drain.ts drainSlots): the receiver and the
@@ -96,19 +102,31 @@ export async function startDicomFront(deps: Deps): Promise<RunningFront> {
     quiet: () => drain.wake(),
     sink,
   });
-  await front.listen();
-  await drain.start();
+  // Its spool's counts for every replica's server screen; its first report before it listens.
+  const status = new FrontStatus(deps.db, name, () => drain.state(), sink ? () => sink.restore() : undefined);
+  await status.start();
+  try {
+    await front.listen();
+    await drain.start();
+  } catch (error) {
+    drain.stop();
+    await front.close();
+    await status.stop().catch(() => undefined);
+    throw error;
+  }
   log.info(
     `DICOM front receiver on port ${port}; Orthanc behind it on ${deps.config.dicomFront.internalPort} (TLS, the product's certificate only)`,
   );
   return {
     port: front.port,
+    name,
     state: () => drain.state(),
     idle: () => drain.idle(),
-    stop: async () => {
+    stop: async (retire = false) => {
       drain.stop();
       await front.close();
       await front.settled();
+      await status.stop(retire).catch((error: unknown) => log.warn(`DICOM front: last status not published: ${String(error)}`));
     },
   };
 }

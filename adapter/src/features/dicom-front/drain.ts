@@ -8,20 +8,15 @@
 import { readdir, rename, stat, unlink } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { DicomFrontCounts } from '@pacs/common';
 import type { Db } from '../../db/pool.ts';
 import type { OrthancClient } from '../../orthanc/client.ts';
 import { log } from '../../log.ts';
 import { readSpoolIdentity, readySpoolFiles, type SpoolFolders } from './spool.ts';
 import { recordSender } from './dicom-front.sql.ts';
 
-export interface DrainState {
-  /** Files waiting in the spool (received, not yet in Orthanc). */
-  Pending: number;
-  /** Files Orthanc refused, kept in the spool's failed/ folder. */
-  Failed: number;
-  /** Instances handed to Orthanc since the adapter started. */
-  Stored: number;
-}
+/** The spool's counts, as the server status gives them (common/server.ts). */
+export type DrainState = DicomFrontCounts;
 
 /**
  * How long a spooled file may wait while modalities are sending before the drain hands files over

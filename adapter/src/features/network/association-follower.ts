@@ -25,6 +25,19 @@ import {
 import { LogTail, type TailOptions } from './log-tail.ts';
 import * as sql from './network.sql.ts';
 
+/** A front's sink: its associations, and its open ones written again on demand. */
+export interface FrontSink extends AssociationSink {
+  restore(): Promise<void>;
+}
+
+/** An association a front holds open, with its row's id. */
+interface OpenRow {
+  id: string;
+  title: string;
+  ip: string;
+  since: Date;
+}
+
 interface Followed {
   tail: LogTail;
   lines: AssociationLines;
@@ -111,40 +124,56 @@ export class AssociationFollower {
   /**
    * Where the DICOM front receiver named `front` (its port) reports its associations (it sees the
    * real caller's address, which Orthanc behind it does not): counted into the same buckets as the
-   * log's, and each open one kept as a row for every replica's live list (`liveAll`).
+   * log's, and each open one kept as a row for every replica's live list (`liveAll`) and peaks.
+   * Row and counts go in one transaction under one lock for every front, so the peak written
+   * with an acknowledgement counts the rows every front committed before it.
    */
-  frontSink(front: string): AssociationSink {
+  frontSink(front: string): FrontSink {
     this.frontUsed = true;
-    // Row ids of the open associations per caller, oldest first (a release closes the oldest, as in the tracker).
-    const rows = new Map<string, string[]>();
+    // The open associations per caller, oldest first (a release closes the oldest, as in the tracker).
+    const rows = new Map<string, OpenRow[]>();
     const warn = (error: unknown) => log.warn(`DICOM front: association not counted: ${String(error)}`);
-    this.frontWrites = this.frontWrites.then(() => sql.clearFrontAssociations(this.db, front)).catch(warn);
+    const queue = (write: () => Promise<void>) => {
+      this.frontWrites = this.frontWrites.then(write).catch(warn);
+      return this.frontWrites;
+    };
+    void queue(() => sql.clearFrontAssociations(this.db, front));
     const apply = (kind: AssociationEventKind, aeTitle: string, ip: string) => {
       // The AE title as the log's lines give it, so one title counts alike with the front on or
       // off: a CR before a line break dropped (log-tail.ts), control characters escaped (associations.ts).
       const title = printable(aeTitle.replace(/\r(?=\n)/g, ''));
       const outcome = this.front.apply({ kind, aeTitle: title, ip, at: new Date() });
       if (!outcome) return;
-      const fact = this.factOf(outcome, 0);
+      // The front's own open associations are counted from PostgreSQL, with every other front's.
+      const fact = this.factOf({ ...outcome, openFromAe: 0 }, 0);
       const caller = `${title}\u0000${ip}`;
-      this.frontWrites = this.frontWrites
-        .then(async () => {
-          await transaction(this.db, (client) => sql.countAssociations(client, null, [fact]));
-          if (kind === 'acknowledged') {
-            const id = await sql.insertFrontAssociation(this.db, front, title, ip, outcome.at);
-            rows.set(caller, [...(rows.get(caller) ?? []), id]);
-          } else if (kind === 'released' || kind === 'aborted') {
-            const id = rows.get(caller)?.shift();
-            if (id) await sql.deleteFrontAssociation(this.db, id);
-          }
-        })
-        .catch(warn);
+      void queue(async () => {
+        const ended = kind === 'released' || kind === 'aborted' ? rows.get(caller)?.shift() : undefined;
+        const id = await transaction(this.db, async (client) => {
+          await sql.lockFrontAssociations(client);
+          const added = kind === 'acknowledged' ? await sql.insertFrontAssociation(client, front, title, ip, outcome.at) : null;
+          if (ended) await sql.deleteFrontAssociation(client, ended.id);
+          await sql.countAssociations(client, null, [fact]);
+          return added;
+        });
+        if (id) rows.set(caller, [...(rows.get(caller) ?? []), { id, title, ip, since: outcome.at }]);
+      });
     };
     return {
       received: (aeTitle, ip) => apply('received', aeTitle, ip),
       accepted: (aeTitle, ip) => apply('acknowledged', aeTitle, ip),
       rejected: (aeTitle, ip) => apply('rejected', aeTitle, ip),
       ended: (aeTitle, ip, how) => apply(how, aeTitle, ip),
+      // Its rows written again, after other replicas took the front for dead and removed them.
+      restore: () =>
+        queue(async () => {
+          const open = [...rows.values()].flat();
+          await transaction(this.db, async (client) => {
+            await sql.lockFrontAssociations(client);
+            await sql.clearFrontAssociations(client, front);
+            for (const row of open) row.id = await sql.insertFrontAssociation(client, front, row.title, row.ip, row.since);
+          });
+        }),
     };
   }
 
@@ -156,7 +185,7 @@ export class AssociationFollower {
       accepted: outcome.decided === 'accepted' ? 1 : 0,
       rejected: outcome.decided === 'rejected' ? 1 : 0,
       peakAe: outcome.openFromAe,
-      peakAll: this.openInAll(),
+      peakAll: this.openInLogs(),
       end,
     };
   }
@@ -188,24 +217,26 @@ export class AssociationFollower {
 
   /**
    * An association open across a bucket's start counts in that bucket's peak too: once per new
-   * bucket, the open counts are written at its start (a maximum, so any replica may write it).
+   * bucket, the open counts are written at its start (a maximum, so any replica may write it):
+   * the logs' from this process, every live front's added in SQL (countAssociations).
    */
   private async carryPeaks(): Promise<void> {
     const now = new Date();
     const bucket = new Date(Math.floor(now.getTime() / 900_000) * 900_000).toISOString();
     if (bucket === this.lastBucket) return;
     this.lastBucket = bucket;
+    const all = this.openInLogs();
+    const fact = (aeTitle: string, open: number) => ({ at: now, aeTitle, accepted: 0, rejected: 0, peakAe: open, peakAll: all, end: 0 });
     const facts: sql.AssociationFact[] = [];
-    const all = this.openInAll();
-    for (const entry of [...this.followed, { tracker: this.front }])
-      for (const [aeTitle, open] of entry.tracker.openCounts().byAe)
-        facts.push({ at: now, aeTitle, accepted: 0, rejected: 0, peakAe: open, peakAll: all, end: 0 });
+    for (const entry of this.followed) for (const [aeTitle, open] of entry.tracker.openCounts().byAe) facts.push(fact(aeTitle, open));
+    if (this.frontUsed || this.options.skipFrom) for (const aeTitle of await sql.selectFrontAeTitles(this.db)) facts.push(fact(aeTitle, 0));
     if (facts.length === 0) return;
     await transaction(this.db, (client) => sql.countAssociations(client, null, facts));
   }
 
-  private openInAll(): number {
-    return this.followed.reduce((total, entry) => total + entry.tracker.openCounts().all, this.front.openCounts().all);
+  /** Associations open now as the logs show them (the fronts' are counted from PostgreSQL). */
+  private openInLogs(): number {
+    return this.followed.reduce((total, entry) => total + entry.tracker.openCounts().all, 0);
   }
 
   private async startAt(path: string, fileId: string, size: number): Promise<number> {

@@ -1,6 +1,7 @@
 /** Every SQL statement of the DICOM network: providers, DICOM users, send destinations. */
 import type { Db, DbClient } from '../../db/pool.ts';
 import type { LiveAssociation } from '@pacs/common';
+import { LIVE_FRONT } from '../dicom-front/dicom-front.sql.ts';
 
 export interface ProviderRow {
   no: number;
@@ -186,13 +187,21 @@ export async function deleteSendDestination(db: Db | DbClient, no: number): Prom
   return (rowCount ?? 0) > 0;
 }
 
+/** The open associations of every live front (a dead replica's rows are not open any more). */
+const FRONT_OPEN = `select a.id, a.ae_title, a.remote_address, a.since from dicom_front_open_associations a
+                      join dicom_front_status s on s.front = a.front and ${LIVE_FRONT}`;
+
 /** One association event that counts: decided (accepted or rejected) or a new number open at once. */
 export interface AssociationFact {
   at: Date;
   aeTitle: string;
   accepted: number;
   rejected: number;
-  /** Open at once after the event: from this AE title, and from all. */
+  /**
+   * Open at once after the event as Orthanc's logs show them (every replica follows every node's
+   * log): from this AE title, and from all. The DICOM fronts' open associations are added when the
+   * fact is written, from every live front's rows (`FRONT_OPEN`), whichever replica holds them.
+   */
   peakAe: number;
   peakAll: number;
   /** The byte after the event's line in its file (the cursor's unit). */
@@ -230,10 +239,12 @@ export async function countAssociations(client: DbClient, cursor: AssociationCur
   if (counted.length > 0) {
     const at = counted.map((fact) => fact.at.toISOString());
     await client.query(
-      `insert into statistics_associations as d (bucket, ae_title, accepted, rejected, peak)
-       select statistics_bucket(x.at), x.ae_title, sum(x.accepted), sum(x.rejected), max(x.peak)
+      `with fronts as (${FRONT_OPEN})
+       insert into statistics_associations as d (bucket, ae_title, accepted, rejected, peak)
+       select statistics_bucket(x.at), x.ae_title, sum(x.accepted), sum(x.rejected),
+              max(x.peak) + (select count(*) from fronts f where f.ae_title = x.ae_title)::int
          from unnest($1::timestamptz[], $2::text[], $3::int[], $4::int[], $5::int[]) x(at, ae_title, accepted, rejected, peak)
-        group by 1, 2 order by 1, 2
+        group by statistics_bucket(x.at), x.ae_title order by 1, 2
        on conflict (bucket, ae_title) do update
          set accepted = d.accepted + excluded.accepted, rejected = d.rejected + excluded.rejected, peak = greatest(d.peak, excluded.peak)
          where excluded.accepted > 0 or excluded.rejected > 0 or excluded.peak > d.peak`,
@@ -247,7 +258,8 @@ export async function countAssociations(client: DbClient, cursor: AssociationCur
     );
     await client.query(
       `insert into statistics_association_peaks as d (bucket, peak)
-       select statistics_bucket(x.at), max(x.peak) from unnest($1::timestamptz[], $2::int[]) x(at, peak) group by 1 order by 1
+       select statistics_bucket(x.at), max(x.peak) + (select count(*) from (${FRONT_OPEN}) f)::int
+         from unnest($1::timestamptz[], $2::int[]) x(at, peak) group by 1 order by 1
        on conflict (bucket) do update set peak = excluded.peak where excluded.peak > d.peak`,
       [at, counted.map((fact) => fact.peakAll)],
     );
@@ -277,28 +289,50 @@ export async function associationLogStart(db: Db, path: string, fileId: string):
   return row?.known ? 0 : null;
 }
 
+/**
+ * Serialises the fronts' writes of their open associations with the peaks they count (every
+ * replica's front): a peak written after an insert then sees every insert committed before it.
+ */
+const FRONT_LOCK = 724_110_036;
+
+export async function lockFrontAssociations(client: DbClient): Promise<void> {
+  await client.query('select pg_advisory_xact_lock($1)', [FRONT_LOCK]);
+}
+
 /** A front's associations from before its restart (a crash leaves them): removed at its start. */
-export async function clearFrontAssociations(db: Db, front: string): Promise<void> {
+export async function clearFrontAssociations(db: Db | DbClient, front: string): Promise<void> {
   await db.query('delete from dicom_front_open_associations where front = $1', [front]);
 }
 
 /** An association a front accepted; answers its row's id, removed when it ends. */
-export async function insertFrontAssociation(db: Db, front: string, aeTitle: string, address: string, since: Date): Promise<string> {
+export async function insertFrontAssociation(
+  db: Db | DbClient,
+  front: string,
+  aeTitle: string,
+  address: string,
+  since: Date,
+): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `insert into dicom_front_open_associations (front, ae_title, remote_address, since) values ($1, $2, $3, $4) returning id`,
     [front, aeTitle, address, since],
   );
-  return rows[0]!.id;
+  return String(rows[0]!.id);
 }
 
-export async function deleteFrontAssociation(db: Db, id: string): Promise<void> {
+export async function deleteFrontAssociation(db: Db | DbClient, id: string): Promise<void> {
   await db.query('delete from dicom_front_open_associations where id = $1', [id]);
 }
 
-/** Every front's open associations (every replica's, in a cluster). */
-export async function selectFrontAssociations(db: Db): Promise<LiveAssociation[]> {
+/** Every live front's open associations (every replica's, in a cluster), oldest first. */
+export async function selectFrontAssociations(db: Db | DbClient): Promise<LiveAssociation[]> {
   const { rows } = await db.query<{ ae_title: string; remote_address: string; since: Date }>(
-    'select ae_title, remote_address, since from dicom_front_open_associations order by since, id',
+    `select ae_title, remote_address, since from (${FRONT_OPEN}) o order by since, id`,
   );
   return rows.map((row) => ({ AETitle: row.ae_title, RemoteAddress: row.remote_address, Since: row.since.toISOString() }));
+}
+
+/** The calling AE titles with associations open on a live front (a new bucket's peaks start from them). */
+export async function selectFrontAeTitles(db: Db | DbClient): Promise<string[]> {
+  const { rows } = await db.query<{ ae_title: string }>(`select distinct ae_title from (${FRONT_OPEN}) o order by 1`);
+  return rows.map((row) => row.ae_title);
 }

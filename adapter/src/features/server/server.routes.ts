@@ -9,8 +9,9 @@
  * - GET /server/index/status  admin: where the study index's /changes follower stands (cursor,
  *   Orthanc's newest change, lag, last error, skipped changes): IndexStatus.
  * - GET /server/status        all, admin or dashboard: ServerStatus (folders with capacity, used
- *   and free bytes, log level, region, time zone, web server ports and HTTPS use); the client
- *   refreshes it every 30 s.
+ *   and free bytes, log level, region, time zone, web server ports and HTTPS use, and with the
+ *   DICOM front on every front's spool: totals over the fronts reporting, and each front with
+ *   whether it reports, from PostgreSQL, whichever replica answers); the client refreshes it every 30 s.
  * - PATCH /server/update      admin, form Name (required, ≤ 64 characters, printable) → {Name}
  * - GET /files/{log}?date=YYYY-MM-DD  admin: text/plain, the lines that log wrote that day
  *   (log-files.ts); {log} is one of LOG_FILES, each its own literal path so that other
@@ -96,7 +97,7 @@ export const serverRoutes: AnyRouteSpec[] = [
     method: 'get',
     path: '/server/status',
     access: ['admin', 'dashboard'],
-    summary: 'Folders (capacity, used, free), log level, region, time zone, web server ports',
+    summary: 'Folders (capacity, used, free), log level, region, time zone, web server ports, every DICOM front’s spool',
     handler: (_req: Request, res: Response, { deps }: SignedContext): Promise<ServerStatus> => {
       res.set('cache-control', 'no-store');
       return serverStatus(deps);

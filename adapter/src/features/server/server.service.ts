@@ -11,6 +11,7 @@ import { siteTimeZone } from '../../db/site.ts';
 import { AppError } from '../../http/errors.ts';
 import { characterSetStatus } from '../configs/character-set.service.ts';
 import { selectServerSetting, upsertServerSetting } from '../security/security.sql.ts';
+import { dicomFrontStatus } from '../dicom-front/front-status.ts';
 import { folderStatus } from './folder-size.ts';
 import { siteCountry } from './server.sql.ts';
 
@@ -32,7 +33,7 @@ export async function updateServerName(deps: Pick<Deps, 'db'>, name: unknown): P
 
 export async function serverStatus(deps: Pick<Deps, 'db' | 'config' | 'dicomFront'>): Promise<ServerStatus> {
   const { config } = deps;
-  const [main, logs, backups, name, timeZone, region, characterSets] = await Promise.all([
+  const [main, logs, backups, name, timeZone, region, characterSets, dicomFront] = await Promise.all([
     folderStatus(config.dataDir),
     folderStatus(join(config.dataDir, 'logs')),
     folderStatus(config.backupDir),
@@ -40,6 +41,8 @@ export async function serverStatus(deps: Pick<Deps, 'db' | 'config' | 'dicomFron
     siteTimeZone(deps.db),
     siteCountry(deps.db),
     characterSetStatus(deps),
+    // Every front's spool (a cluster's replicas each front a node), not only this replica's.
+    config.dicomFront.enabled ? dicomFrontStatus(deps) : null,
   ]);
   const https = config.tls !== null;
   return {
@@ -59,6 +62,6 @@ export async function serverStatus(deps: Pick<Deps, 'db' | 'config' | 'dicomFron
       HTTPSPort: https ? config.port : null,
     },
     MeasuredAt: new Date(Math.min(main.at, logs.at, backups.at)).toISOString(),
-    DicomFront: deps.dicomFront ? deps.dicomFront.state() : null,
+    DicomFront: dicomFront,
   };
 }

@@ -1,13 +1,22 @@
 /**
  * admin/server/general (spec 3 §3 "Server status", §7 `/server/update`): the server's name, its
  * folders with what they take and what their disks have left, and how it serves (log level,
- * region, time zone, web ports, HTTPS), and the DICOM front receiver's spool when it is on.
+ * region, time zone, web ports, HTTPS), and the DICOM front receivers' spools when the front is on
+ * (every replica's in a cluster, a replica not reporting shown as such).
  * Refreshed with the shell's 30-second status poll.
  */
 import { Form, Formik } from 'formik';
 import type { ReactNode } from 'react';
-import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
-import { SERVER_NAME_MAX_LENGTH, serverNameProblem, type FolderStatus, type ServerStatus } from '@pacs/common';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import {
+  DICOM_FRONT_STALE_SECONDS,
+  SERVER_NAME_MAX_LENGTH,
+  serverNameProblem,
+  type DicomFrontReport,
+  type DicomFrontStatus,
+  type FolderStatus,
+  type ServerStatus,
+} from '@pacs/common';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TextField } from '../../../components/form-fields.tsx';
 import { SaveActions, useSaveSubmit } from '../../../components/save-form.tsx';
@@ -186,17 +195,85 @@ const front = defineMessages({
   stored: { id: 'server_general.dicom_front.stored' },
 });
 
+const frontColumns = defineMessages({
+  // The network screens' word for a DICOM port.
+  port: { id: 'network.port' },
+  pending: { id: 'server_general.dicom_front.col_pending' },
+  failed: { id: 'server_general.dicom_front.col_failed' },
+  stored: { id: 'server_general.dicom_front.col_stored' },
+  last_seen: { id: 'server_general.dicom_front.last_seen' },
+});
+
 /**
- * The DICOM front receiver's spool (shown when it is on): what modalities were told is stored and
- * the archive does not hold yet, what the archive refused, and what it took since the start.
+ * Each front when there are several (a cluster's replicas each front a node) or one is not
+ * reporting: a dead replica's spool holds files nobody hands to the archive until it is back, so
+ * it stays listed with its last counts.
  */
-function DicomFront({ counts }: { counts: NonNullable<ServerStatus['DicomFront']> }) {
+function FrontBreakdown({ fronts, timeZone }: { fronts: DicomFrontReport[]; timeZone: string }) {
+  const intl = useIntl();
+  const silent = fronts.some((each) => !each.Reporting);
+  // On a phone each front is a card, every count under its column's heading (`data-label`, server.css).
+  const label = (message: MessageDescriptor) => intl.formatMessage(message);
+  return (
+    <>
+      <h3 className="server-front-subtitle">
+        <FormattedMessage id="server_general.dicom_front.fronts_title" />
+      </h3>
+      {silent ? (
+        <p className="server-front-silent-note" role="status">
+          <FormattedMessage id="server_general.dicom_front.not_reporting_note" values={{ seconds: DICOM_FRONT_STALE_SECONDS }} />
+        </p>
+      ) : null}
+      <div className="table-wrap server-fronts-wrap">
+        <table className="table table-cards server-fronts">
+          <thead>
+            <tr>
+              {Object.values(frontColumns).map((column) => (
+                <th key={column.id} scope="col">
+                  <FormattedMessage {...column} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {fronts.map((each) => (
+              <tr key={each.Port} data-port={each.Port} className={each.Reporting ? undefined : 'server-front-silent'}>
+                <th scope="row">
+                  {each.Port}
+                  {each.Reporting ? null : (
+                    <span className="status-badge server-front-silent-badge">
+                      <FormattedMessage id="server_general.dicom_front.not_reporting" />
+                    </span>
+                  )}
+                </th>
+                <td data-label={label(frontColumns.pending)}>{intl.formatNumber(each.Pending)}</td>
+                <td data-label={label(frontColumns.failed)} className={each.Failed > 0 ? 'server-front-failed' : undefined}>
+                  {intl.formatNumber(each.Failed)}
+                </td>
+                <td data-label={label(frontColumns.stored)}>{intl.formatNumber(each.Stored)}</td>
+                <td data-label={label(frontColumns.last_seen)}>{formatDateTime(each.LastSeen, timeZone || undefined)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The DICOM front receivers' spools (shown when the front is on): what modalities were told is
+ * stored and the archive does not hold yet, what the archive refused, and what it took since the
+ * start; the totals over the fronts reporting, then each front when there are several.
+ */
+function DicomFront({ counts, timeZone }: { counts: DicomFrontStatus; timeZone: string }) {
   const intl = useIntl();
   const rows = [
     [front.pending, counts.Pending],
     [front.failed, counts.Failed],
     [front.stored, counts.Stored],
   ] as const;
+  const breakdown = counts.Fronts.length > 1 || counts.Fronts.some((each) => !each.Reporting);
   return (
     <section className="card" aria-labelledby="server-front-title">
       <h2 id="server-front-title" className="card-title">
@@ -205,7 +282,7 @@ function DicomFront({ counts }: { counts: NonNullable<ServerStatus['DicomFront']
       <p className="muted">
         <FormattedMessage id="server_general.dicom_front.note" />
       </p>
-      <DefinitionTable>
+      <DefinitionTable testId="server-front-totals">
         {rows.map(([label, value]) => (
           <DefinitionRow
             key={label.id}
@@ -216,6 +293,7 @@ function DicomFront({ counts }: { counts: NonNullable<ServerStatus['DicomFront']
           </DefinitionRow>
         ))}
       </DefinitionTable>
+      {breakdown ? <FrontBreakdown fronts={counts.Fronts} timeZone={timeZone} /> : null}
     </section>
   );
 }
@@ -236,7 +314,7 @@ export function ServerGeneralScreen() {
             </div>
             <ServerFacts status={status.data} />
           </div>
-          {status.data.DicomFront ? <DicomFront counts={status.data.DicomFront} /> : null}
+          {status.data.DicomFront ? <DicomFront counts={status.data.DicomFront} timeZone={status.data.TimeZone} /> : null}
           <Folders status={status.data} />
         </>
       ) : (
