@@ -170,7 +170,9 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
       if (!request.url().includes('/viewer/api/') || timing.responseEnd < 100) return;
       const start = Math.round(timing.startTime - zero);
       const path = new URL(request.url()).pathname.replace('/viewer/api', '').slice(0, 60);
-      slow.push(`  ${String(start).padStart(5)} → ${String(Math.round(start + timing.responseStart)).padStart(5)} → ${String(Math.round(start + timing.responseEnd)).padStart(5)} ms  ${path} (Playwright)`);
+      slow.push(
+        `  ${String(start).padStart(5)} → ${String(Math.round(start + timing.responseStart)).padStart(5)} → ${String(Math.round(start + timing.responseEnd)).padStart(5)} ms  ${path} (Playwright)`,
+      );
     };
     page.on('requestfinished', onFinished);
     await page.goto(url, { waitUntil: 'commit' });
@@ -200,7 +202,9 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
         .filter((entry) => entry.name.includes('/assets/'))
         .map((entry) => entry as PerformanceResourceTiming);
       return {
-        document: document ? [document.requestStart, document.responseStart, document.responseEnd, document.domInteractive].map(Math.round) : [],
+        document: document
+          ? [document.requestStart, document.responseStart, document.responseEnd, document.domInteractive].map(Math.round)
+          : [],
         assets: scripts.length,
         assetsEnd: Math.round(Math.max(0, ...scripts.map((entry) => entry.responseEnd))),
       };
