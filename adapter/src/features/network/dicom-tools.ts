@@ -4,43 +4,15 @@
  * Both run from the archive's machine, which is what matters: it is the archive that must reach
  * the node, not the administrator's browser.
  */
-import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { ECHO_MESSAGES, PING_COUNT, type EchoRequest, type EchoResult, type PingReply, type PingResult } from '@pacs/common';
+import { runProgram, type ProgramRun } from '../../run-program.ts';
 
 /** Seconds for each of connecting, associating and the echo itself. */
 const ECHO_TIMEOUT_S = 5;
 
-interface Run {
-  code: number | null;
-  output: string;
-  missing: boolean;
-}
-
-/** Runs a program with arguments (never a shell), capturing at most 64 KiB of its output. */
-function run(program: string, args: readonly string[], timeoutMs: number): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TCP_NODELAY: '1', LC_ALL: 'C' } });
-    let output = '';
-    const take = (chunk: Buffer) => {
-      if (output.length < 65_536) output += chunk.toString('utf8');
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      resolve({ code: null, output: String(error), missing: error.code === 'ENOENT' });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output, missing: false });
-    });
-  });
-}
-
 /** Tells an echo's failures apart from echoscu's report (DCMTK 3.6: "Association Rejected", "TCP Initialization Error"). */
-export function echoOutcome(result: Run): EchoResult {
+export function echoOutcome(result: ProgramRun): EchoResult {
   if (result.code === 0) return { TcpResult: true, Status: '0000', Message: ECHO_MESSAGES.success };
   if (result.missing) throw new Error('echoscu (dcmtk) is not installed');
   const text = result.output;
@@ -56,10 +28,11 @@ export function echoOutcome(result: Run): EchoResult {
 
 export async function dicomEcho(request: EchoRequest): Promise<EchoResult> {
   const t = String(ECHO_TIMEOUT_S);
-  const result = await run(
+  const result = await runProgram(
     'echoscu',
     ['-aet', request.CallingAETitle, '-aec', request.CalledAETitle, '-to', t, '-ta', t, '-td', t, request.IPAddress, String(request.Port)],
-    (ECHO_TIMEOUT_S * 3 + 2) * 1000,
+    // dcmtk in Debian 12 waits on Nagle's algorithm without it.
+    { timeoutMs: (ECHO_TIMEOUT_S * 3 + 2) * 1000, env: { TCP_NODELAY: '1' } },
   );
   return echoOutcome(result);
 }
@@ -99,7 +72,7 @@ function tcpProbe(address: string, port: number, timeoutMs: number): Promise<Pin
 const TCP_PING_PORT = 104;
 
 export async function ping(address: string, count = PING_COUNT): Promise<PingResult> {
-  const result = await run('ping', ['-n', '-c', String(count), '-i', '0.2', '-W', '1', address], (count + 2) * 1000);
+  const result = await runProgram('ping', ['-n', '-c', String(count), '-i', '0.2', '-W', '1', address], { timeoutMs: (count + 2) * 1000 });
   // ping exits 0 with replies, 1 without; anything else (not installed, no permission for ICMP
   // sockets) means ICMP is not available here: fall back to TCP.
   if (!result.missing && (result.code === 0 || result.code === 1) && /PING /.test(result.output)) {

@@ -12,11 +12,11 @@
  * once one exists an older measure is answered at once while the next is taken in the background,
  * so only the first call after a start waits for a walk, and concurrent callers share it.
  */
-import { spawn } from 'node:child_process';
 import { lstat, statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { FolderStatus } from '@pacs/common';
 import { log } from '../../log.ts';
+import { runProgram } from '../../run-program.ts';
 
 interface Usage {
   used: number;
@@ -26,8 +26,8 @@ interface Usage {
 
 const MIN_REUSE_MS = 2_000;
 const REUSE_FACTOR = 20;
-/** du prints one line; more than this is not du's answer. */
-const MAX_OUTPUT = 64 * 1024;
+/** A walk still running after this is stopped (the last measure stays, or the first answers 0). */
+const WALK_TIMEOUT_MS = 30 * 60_000;
 
 const usages = new Map<string, Usage>();
 const walking = new Map<string, Promise<Usage>>();
@@ -38,24 +38,14 @@ const walking = new Map<string, Promise<Usage>>();
  * is the answer, as the walk before it counted an unreadable folder's own blocks only. (`-t`:
  * where the I/O class may not be set, du runs all the same.)
  */
-export function diskUsage(path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('ionice', ['-c', '3', '-t', 'nice', '-n', '19', 'du', '-s', '-B1', '-P', '--', path], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.length > MAX_OUTPUT) child.kill('SIGKILL');
-    });
-    child.stdout.on('error', reject);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const bytes = Number(/^(\d+)\t/.exec(output)?.[1]);
-      if ((code === 0 || code === 1) && Number.isFinite(bytes)) resolve(bytes);
-      else reject(new Error(`du ${path} ended with ${code ?? 'a signal'} and no total`));
-    });
+export async function diskUsage(path: string): Promise<number> {
+  const run = await runProgram('ionice', ['-c', '3', '-t', 'nice', '-n', '19', 'du', '-s', '-B1', '-P', '--', path], {
+    timeoutMs: WALK_TIMEOUT_MS,
+    output: 'stdout',
   });
+  const bytes = Number(/^(\d+)\t/.exec(run.output)?.[1]);
+  if ((run.code === 0 || run.code === 1) && Number.isFinite(bytes)) return bytes;
+  throw new Error(`du ${path} ended with ${run.code ?? 'no exit code'} and no total`);
 }
 
 /** The nearest folder that exists at or above `path` (a backup folder not created yet). */
