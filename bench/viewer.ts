@@ -141,6 +141,12 @@ export async function signedInContext(browser: Browser, baseUrl: string, cookie:
   return context;
 }
 
+/** One request of a visit: when it started, its first byte and its end (ms from the navigation), and its path. */
+function requestLine(start: number, firstByte: number, end: number, path: string): string {
+  const ms = (value: number) => String(Math.round(value)).padStart(5);
+  return `  ${ms(start)} → ${ms(firstByte)} → ${ms(end)} ms  ${path}`;
+}
+
 /** The figures; `cookie` is a signed-in session cookie (`name=value`). */
 export async function benchViewer(stack: Stack, cookie: string): Promise<Record<string, number>> {
   const studyUid = await storeViewerCt(stack);
@@ -170,9 +176,7 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
       if (!request.url().includes('/viewer/api/') || timing.responseEnd < 100) return;
       const start = Math.round(timing.startTime - zero);
       const path = new URL(request.url()).pathname.replace('/viewer/api', '').slice(0, 60);
-      slow.push(
-        `  ${String(start).padStart(5)} → ${String(Math.round(start + timing.responseStart)).padStart(5)} → ${String(Math.round(start + timing.responseEnd)).padStart(5)} ms  ${path} (Playwright)`,
-      );
+      slow.push(`${requestLine(start, start + timing.responseStart, start + timing.responseEnd, path)} (Playwright)`);
     };
     page.on('requestfinished', onFinished);
     await page.goto(url, { waitUntil: 'commit' });
@@ -214,9 +218,7 @@ export async function benchViewer(stack: Stack, cookie: string): Promise<Record<
         `${before.assets} assets in by ${before.assetsEnd} ms`,
     );
     for (const request of requests.slice(0, 24)) {
-      log(
-        `  ${String(request.start).padStart(5)} → ${String(request.firstByte).padStart(5)} → ${String(request.end).padStart(5)} ms  ${request.path}`,
-      );
+      log(requestLine(request.start, request.firstByte, request.end, request.path));
     }
 
     for (const line of slow) log(line);
