@@ -6,8 +6,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { udiText, type MedicalDeviceNumbers } from '@pacs/common';
 import { mdBarcodeUrl } from '../api/get-md-numbers.ts';
-import '../devices.css';
 import { DefinitionRow } from '../../../components/definition-table.tsx';
+import '../devices.css';
 
 const ROWS = [
   ['Class', { id: 'about.md.class' }],

@@ -11,8 +11,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useServiceInfo } from '../api/get-service-info.ts';
 import { LICENCE_TYPE_MESSAGES } from '../summary.ts';
 import { ActivationDialog } from './activation-dialog.tsx';
-import '../licence.css';
 import { DefinitionRow, DefinitionTable } from '../../../components/definition-table.tsx';
+import '../licence.css';
 
 const unlimited = <FormattedMessage id="licence.unlimited" />;
 const limit = (value: number) => (isUnlimited(value) ? unlimited : value.toLocaleString());

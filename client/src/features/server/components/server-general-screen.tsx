@@ -23,8 +23,8 @@ import { SaveActions, useSaveSubmit } from '../../../components/save-form.tsx';
 import { formatDateTime, formatFileSize } from '../../../lib/format.ts';
 import { useServerStatus } from '../api/get-server-status.ts';
 import { useUpdateServerName } from '../api/update-server-name.ts';
-import '../server.css';
 import { DefinitionRow, DefinitionTable } from '../../../components/definition-table.tsx';
+import '../server.css';
 
 function NameForm({ name }: { name: string }) {
   const update = useUpdateServerName();

@@ -13,8 +13,8 @@ import { formatShareCell } from '../share-columns.ts';
 import { shareLink, sharePages } from '../share-links.ts';
 import { SHARE_MESSAGES as M, SHARE_PAGE_LABELS, SHARE_TYPE_LABELS, shareFieldLabel } from '../messages.ts';
 import { Icon } from '../../../components/icons.tsx';
-import '../shares.css';
 import { DefinitionRow, DefinitionTable } from '../../../components/definition-table.tsx';
+import '../shares.css';
 
 const STUDY_FIELDS = [
   'PatientID',
