@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
 import type { Stack } from '../harness/stack.ts';
 import { screenshot, type OpenPage } from './pages/browser.ts';
@@ -269,6 +269,33 @@ describe('viewer tools: measurements and annotations', () => {
     await screenshot(viewer.page, 'viewer-tools-annotations-hidden');
     await viewer.clickTool('Show all', 'Display', 'Annotations');
     await expect.poll(async () => (await lengths()).length).toBe(before.length * 2);
+  });
+
+  it('saves nothing when a study opens, also when its annotations arrive after the first image', async () => {
+    // The previous test left saved annotations on the CT (ours and another reader's): their
+    // measurements are recomputed as they are drawn. Answered late, they also find the reference
+    // lines' own annotation on screen, which loading them once removed.
+    const saves: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.url().includes('/annotations/replace')) saves.push(request.postData() ?? '');
+    };
+    await viewer.page.route('**/annotations/fromstudy*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    viewer.page.on('request', onRequest);
+    try {
+      const annotations = viewer.page.waitForResponse((r) => r.url().includes('/annotations/fromstudy'));
+      await openCt();
+      await annotations;
+      await expect.poll(async () => (await viewer.annotationTexts()).filter((line) => /mm/.test(line)).length).toBeGreaterThan(0);
+      // A change is saved 600 ms after it (use-viewer-annotations.ts): twice that, and nothing went.
+      await viewer.page.waitForTimeout(1200);
+      expect(saves).toEqual([]);
+    } finally {
+      viewer.page.off('request', onRequest);
+      await viewer.page.unroute('**/annotations/fromstudy*');
+    }
   });
 });
 

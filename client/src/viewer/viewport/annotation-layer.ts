@@ -2,6 +2,11 @@
  * The annotations on screen: loaded from the study's saved ones, each with its owner (others'
  * marks locked), shown by the annotation status (all, the user's own, none), and reported to
  * listeners whenever one is drawn, changed or removed (to save them).
+ *
+ * Only the measurement tools' annotations (ANNOTATION_TOOLS) are the study's: Cornerstone's
+ * display tools keep annotations of their own (the reference lines), which loading leaves alone
+ * and whose events save nothing. Loading itself saves nothing either: the saved annotations it
+ * replaces are already the server's, and neither do the measurements a render recomputes.
  */
 import { eventTarget } from '@cornerstonejs/core';
 import { annotation as csAnnotation, Enums as ToolEnums, type Types as ToolTypes } from '@cornerstonejs/tools';
@@ -15,6 +20,8 @@ export class AnnotationLayer {
   private me = '';
   private status: AnnotationStatus = 'show_all';
   private readonly listeners = new Set<() => void>();
+  /** True while `load` replaces what is on screen: its removals and additions are not changes. */
+  private loading = false;
 
   /** `render` redraws the viewports (after annotations were loaded or shown differently). */
   constructor(private readonly render: () => void) {}
@@ -40,7 +47,18 @@ export class AnnotationLayer {
   /** Replaces the annotations on screen with the study's saved ones; `me` is the signed account. */
   load(items: readonly Annotation[], studyUid: string, me: string): void {
     this.me = me;
-    this.clear();
+    this.loading = true;
+    try {
+      this.clear();
+      this.add(items, studyUid, me);
+    } finally {
+      this.loading = false;
+    }
+    this.applyStatus();
+    this.render();
+  }
+
+  private add(items: readonly Annotation[], studyUid: string, me: string): void {
     items.forEach((item, index) => {
       const uid = `saved-${String(item.Id)}-${index}`;
       const built = fromItem(item, studyUid, uid);
@@ -51,8 +69,6 @@ export class AnnotationLayer {
       // Other readers' marks can be seen but not moved.
       if (item.Account !== me) csAnnotation.locking.setAnnotationLocked(uid, true);
     });
-    this.applyStatus();
-    this.render();
   }
 
   /** The signed user's own annotations on this study, as server rows. */
@@ -74,8 +90,9 @@ export class AnnotationLayer {
     this.render();
   }
 
+  /** Removes the measurement tools' annotations (the display tools keep theirs). */
   clear(): void {
-    csAnnotation.state.removeAllAnnotations();
+    for (const item of this.all()) if (item.annotationUID) csAnnotation.state.removeAnnotation(item.annotationUID);
     this.owners.clear();
   }
 
@@ -96,7 +113,12 @@ export class AnnotationLayer {
     }
   }
 
-  private readonly onAnnotationEvent = () => {
+  private readonly onAnnotationEvent = (event: Event) => {
+    const detail = (event as CustomEvent<{ annotation?: { metadata?: { toolName?: string } }; changeType?: string }>).detail;
+    const toolName = detail?.annotation?.metadata?.toolName;
+    if (this.loading || !toolName || !ANNOTATION_TOOLS.includes(toolName)) return;
+    // Measurements recomputed on a render change nothing that is saved (handles, label, text).
+    if (detail.changeType === ToolEnums.ChangeTypes.StatsUpdated) return;
     for (const listener of this.listeners) listener();
   };
 }
