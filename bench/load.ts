@@ -29,16 +29,16 @@ const ROUND_SECONDS = 30;
 const FRAMES_PER_OPEN = 60;
 const READING_MS = 8000;
 const SURNAMES = ['SMITH', 'JOHNSON', 'GARCIA', 'LEE', 'MARTIN', 'WILSON', 'ANDERSON', 'MOORE'];
-const FRAME_ACCEPT = 'multipart/related; type="application/octet-stream"; transfer-syntax=*';
-const JSON_ACCEPT = 'application/json';
+export const FRAME_ACCEPT = 'multipart/related; type="application/octet-stream"; transfer-syntax=*';
+export const JSON_ACCEPT = 'application/json';
 const DICOM_JSON = 'application/dicom+json';
-const API = '/viewer/api';
+export const API = '/viewer/api';
 
 function log(message: string): void {
   console.log(`[bench] ${message}`);
 }
 
-interface OpenedSeries {
+export interface OpenedSeries {
   study: string;
   series: string;
   sops: string[];
@@ -86,6 +86,23 @@ async function seriesOf(stack: Stack, where: string, params: unknown[], limit: n
 }
 
 /**
+ * The study list's search as a reader asks it: a page of 50 sorted by date; every fourth a name
+ * filter (`pick` chooses the name), every fourth the second page.
+ */
+export function searchPath(open: number, pick: number): string {
+  const search = new URLSearchParams({ limit: '50', offset: '0' });
+  if (open % 4 === 1) search.set('PatientName', `${SURNAMES[pick % SURNAMES.length]}%`);
+  if (open % 4 === 3) search.set('offset', '50');
+  search.append('orderby', 'studydatetime desc');
+  return `${API}/studies/search?${search}`;
+}
+
+/** The DICOMweb path of a series (its WADO-RS retrieve; `/metadata` and instances below it). */
+export function seriesPath(opened: OpenedSeries): string {
+  return `${API}/dicom-web/studies/${opened.study}/series/${opened.series}`;
+}
+
+/**
  * A user's plan: 8 studies opened, alternately the CT and a small one. Users start at different
  * places of the same kind of plan, as people in a reading room do.
  */
@@ -94,15 +111,11 @@ function planOf(user: number, ct: OpenedSeries, small: OpenedSeries[]): UserStep
   for (let step = 0; step < 8; step++) {
     const open = (step + user) % 8;
     const pick = (user * 37 + open * 11) % 97;
-    const search = new URLSearchParams({ limit: '50', offset: '0' });
-    if (open % 4 === 1) search.set('PatientName', `${SURNAMES[pick % SURNAMES.length]}%`);
-    if (open % 4 === 3) search.set('offset', '50');
-    search.append('orderby', 'studydatetime desc');
     // Reading the study just opened, then back to the list.
-    plan.push({ thinkMs: READING_MS + (pick % 10) * 200, accept: JSON_ACCEPT, path: `${API}/studies/search?${search}` });
+    plan.push({ thinkMs: READING_MS + (pick % 10) * 200, accept: JSON_ACCEPT, path: searchPath(open, pick) });
     const opened = open % 2 === 0 ? ct : small[(user * 8 + open) % small.length]!;
     plan.push({ thinkMs: 2000, accept: JSON_ACCEPT, path: `${API}/series/fromstudy?uid=${opened.study}` });
-    const base = `${API}/dicom-web/studies/${opened.study}/series/${opened.series}`;
+    const base = seriesPath(opened);
     plan.push({ thinkMs: 300, accept: DICOM_JSON, path: `${base}/metadata` });
     const first = opened === ct ? (pick * 7) % (ct.sops.length - FRAMES_PER_OPEN) : 0;
     const count = Math.min(FRAMES_PER_OPEN, opened.sops.length);
@@ -127,27 +140,41 @@ export interface LoadResult {
   notes: string[];
 }
 
-/** The load's data (the CT, small studies) and its users, signed in, with their plans. */
-export async function loadUsers(stack: Stack): Promise<{ cookie: string; plan: UserStep[] }[]> {
+/** What readers open: the bench's 300-slice CT and small studies (stored once per stack), with their instances. */
+export async function readerStudies(stack: Stack): Promise<{ ct: OpenedSeries; small: OpenedSeries[] }> {
   const ctUid = await storeViewerCt(stack);
   await storeSmallStudies(stack);
   const [ct] = await seriesOf(stack, 'st.study_instance_uid = $1', [ctUid], 1);
   const small = await seriesOf(stack, 'st.number_of_instances = 1', [], 400);
-  if (!ct || small.length === 0) throw new Error('the load part found no studies to open');
+  if (!ct || small.length === 0) throw new Error('no studies for the readers to open');
+  return { ct, small };
+}
 
-  log(`signing in ${USERS} readers…`);
+/**
+ * `count` reader accounts (`<prefix>01`, `<prefix>02`…, a role that may see every study and open
+ * the viewer), each signed in: their session cookies.
+ */
+export async function signInReaders(stack: Stack, count: number, prefix: string): Promise<string[]> {
+  log(`signing in ${count} readers…`);
   const admin = await signIn(stack.baseUrl, stack.adminId, stack.adminPassword);
-  const password = 'load-reader-pass-1';
+  const password = `${prefix}-reader-pass-1`;
+  const id = (n: number) => `${prefix}${String(n).padStart(2, '0')}`;
   const role = await createReader(admin, {
-    id: 'load01',
+    id: id(1),
     password,
-    role: { name: 'Load readers', permissions: { list: true, viewer: true }, targets: { All: true } },
+    role: { name: `Readers ${prefix}`, permissions: { list: true, viewer: true }, targets: { All: true } },
   });
-  for (let n = 2; n <= USERS; n++) await createAccount(admin, { id: `load${String(n).padStart(2, '0')}`, password, role });
-  const users = [];
-  for (let n = 1; n <= USERS; n++)
-    users.push({ cookie: await cookieOf(stack, `load${String(n).padStart(2, '0')}`, password), plan: planOf(n, ct, small) });
-  return users;
+  for (let n = 2; n <= count; n++) await createAccount(admin, { id: id(n), password, role });
+  const cookies = [];
+  for (let n = 1; n <= count; n++) cookies.push(await cookieOf(stack, id(n), password));
+  return cookies;
+}
+
+/** The load's data (the CT, small studies) and its users, signed in, with their plans. */
+export async function loadUsers(stack: Stack): Promise<{ cookie: string; plan: UserStep[] }[]> {
+  const { ct, small } = await readerStudies(stack);
+  const cookies = await signInReaders(stack, USERS, 'load');
+  return cookies.map((cookie, n) => ({ cookie, plan: planOf(n + 1, ct, small) }));
 }
 
 export async function benchLoad(stack: Stack): Promise<LoadResult> {
@@ -156,11 +183,11 @@ export async function benchLoad(stack: Stack): Promise<LoadResult> {
   const adapterPid = stack.adapterPid();
   const orthancPid = Number(readFileSync(join(stack.dataDir, 'orthanc', 'orthanc.pid'), 'utf8'));
   log(`load: ${USERS} users, a 5 s warm-up then 3 × ${ROUND_SECONDS} s…`);
-  wrkUsers(stack.baseUrl, users, 5);
+  await wrkUsers(stack.baseUrl, users, 5);
   const rounds: (UsersRun & { adapterCpu: number; orthancCpu: number })[] = [];
   for (let round = 0; round < 3; round++) {
     const [a0, o0] = [adapterPid ? cpuSeconds(adapterPid) : 0, cpuSeconds(orthancPid)];
-    const run = wrkUsers(stack.baseUrl, users, ROUND_SECONDS);
+    const run = await wrkUsers(stack.baseUrl, users, ROUND_SECONDS);
     const [a1, o1] = [adapterPid ? cpuSeconds(adapterPid) : 0, cpuSeconds(orthancPid)];
     rounds.push({ ...run, adapterCpu: (a1 - a0) / ROUND_SECONDS, orthancCpu: (o1 - o0) / ROUND_SECONDS });
     log(`round ${round + 1}: ${JSON.stringify(run)}`);

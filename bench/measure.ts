@@ -5,6 +5,9 @@ export interface Measurement {
   concurrency: number;
   p50_ms: number;
   p95_ms: number;
+  /** Where the load generator gives them (wrk: bench/wrk.ts). */
+  p99_ms?: number;
+  errors?: number;
   per_second: number;
 }
 

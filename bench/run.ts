@@ -12,7 +12,9 @@
  * readers (bench/load.ts), first_image_ms_wan, series_loaded_ms_wan and bytes over an emulated
  * 30 Mbit/s, 40 ms link (bench/wan.ts); (issue 18 "Archive scale", bench/orthanc-index.ts) Orthanc's
  * ingest and DICOMweb metadata with its index in PostgreSQL against SQLite; (issue 18 "Cluster",
- * bench/cluster.ts) cluster_frames_ratio and cluster_search_p95_ms; plus the platform's API round trips.
+ * bench/cluster.ts) cluster_frames_ratio and cluster_search_p95_ms; (issue 15 "DICOM network",
+ * bench/ingest-readers.ts) readers' p50/p95/p99 and errors alone and while a large ingest goes
+ * through the DICOM front; plus the platform's API round trips.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,7 @@ import { benchDicom, benchForward } from './dicom.ts';
 import { benchDicomFront } from './dicom-front.ts';
 import { benchForwardScu } from './forward-scu.ts';
 import { benchLoad } from './load.ts';
+import { benchIngestReaders } from './ingest-readers.ts';
 import { benchWan } from './wan.ts';
 import { benchWanPixels } from './wan-pixels.ts';
 import { benchOrthancIndex } from './orthanc-index.ts';
@@ -353,7 +356,7 @@ async function settle(stack: Stack): Promise<void> {
   notes.push(`The viewer part started after the machine settled (vacuum, then two idle seconds): ${waited} s.`);
 }
 
-// `npm run bench -- --only=viewer` (or api, dicom, forward, forwardscu, dicomfront, ingest, proxy, lists, stats, wan, wanpixels, auditexport, load, index, cluster, comma-separated) runs some parts
+// `npm run bench -- --only=viewer` (or api, dicom, forward, forwardscu, dicomfront, ingest, proxy, lists, stats, wan, wanpixels, auditexport, load, ingestreaders, index, cluster, comma-separated) runs some parts
 // and writes bench/out/latest-<parts>.{json,md}, leaving the full run's files alone.
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
@@ -445,6 +448,13 @@ try {
     Object.assign(figures, load.figures);
     notes.push(...load.notes);
   }
+  // Last: it sends gigabytes through the DICOM front while readers read (bench/ingest-readers.ts).
+  if (wanted('ingestreaders')) {
+    const readers = await benchIngestReaders(stack, { files: ctFiles('ct-a', 'bench-ct-a'), patientId: 'ct-a' });
+    Object.assign(figures, readers.figures);
+    notes.push(...readers.notes);
+    results.push(...readers.results);
+  }
 
   const summary = {
     at: new Date().toISOString(),
@@ -504,13 +514,18 @@ try {
       `| load_p50_ms / load_p95_ms | ${figures.load_p50_ms} / ${figures.load_p95_ms} | (reading) |`,
       `| load_per_s (requests) | ${figures.load_per_s} | (reading) |`,
       `| load_errors | ${figures.load_errors} | 0 |`,
+      `| readers_front_ct_per_s (acknowledged by the front while readers read; their latencies: readers_* below) | ${figures.readers_front_ct_per_s} | (reading) |`,
+      `| readers_front_small_per_s | ${figures.readers_front_small_per_s} | (reading) |`,
       `| audit_call_p95_ms export off / live / dead collector | ${figures.audit_call_p95_ms_export_off} / ${figures.audit_call_p95_ms_export_live} / ${figures.audit_call_p95_ms_export_dead} | (reading: alike) |`,
       `| audit_export_delivered_share / dead_queued | ${figures.audit_export_delivered_share} / ${figures.audit_export_dead_queued} | 1 / (reading) |`,
     ].filter((row) => !row.includes('| undefined')),
     '',
-    '| measurement | requests | concurrency | p50 ms | p95 ms | per second |',
-    '|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.name} | ${r.requests} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.per_second} |`),
+    '| measurement | requests | concurrency | p50 ms | p95 ms | p99 ms | errors | per second |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.requests} | ${r.concurrency} | ${r.p50_ms} | ${r.p95_ms} | ${r.p99_ms ?? ''} | ${r.errors ?? ''} | ${r.per_second} |`,
+    ),
     '',
     ...notes.map((note) => `- ${note}`),
     '',

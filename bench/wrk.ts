@@ -4,10 +4,11 @@
  * Orthanc does to serve it, so on two cores it partly measures itself; wrk leaves the CPU to the
  * servers being compared.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 const CYCLE_SCRIPT = `
 local paths, n, i = {}, 0, 0
@@ -53,6 +54,8 @@ export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+const execFileAsync = promisify(execFile);
 
 // One wrk thread per user, each with one connection, its own session cookie and its own plan: a
 // list of steps (think time before it, path, Accept header), repeated. done() prints the figures
@@ -112,9 +115,15 @@ export interface UsersRun {
 /**
  * Closed-loop users: one connection each (one wrk thread each, so every user keeps their own
  * session and place in their plan), repeating their plan for `seconds`. Latency is wrk's, from
- * sending a request to its last byte; think time is not part of it.
+ * sending a request to its last byte; think time is not part of it. Asynchronous, so that several
+ * groups of users (and other work, such as a DICOM ingest) can run at the same time.
  */
-export function wrkUsers(origin: string, users: { cookie: string; plan: UserStep[] }[], seconds: number, timeoutSeconds = 5): UsersRun {
+export async function wrkUsers(
+  origin: string,
+  users: { cookie: string; plan: UserStep[] }[],
+  seconds: number,
+  timeoutSeconds = 5,
+): Promise<UsersRun> {
   const dir = mkdtempSync(join(tmpdir(), 'pacs-bench-wrk-'));
   try {
     writeFileSync(join(dir, 'users.lua'), USERS_SCRIPT);
@@ -124,7 +133,7 @@ export function wrkUsers(origin: string, users: { cookie: string; plan: UserStep
         [user.cookie, ...user.plan.map((step) => `${Math.round(step.thinkMs)}\t${step.accept}\t${step.path}`)].join('\n') + '\n',
       ),
     );
-    const out = execFileSync(
+    const { stdout: out } = await execFileAsync(
       'wrk',
       [
         `-t${users.length}`,
