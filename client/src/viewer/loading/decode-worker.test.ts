@@ -42,6 +42,9 @@ describe('decode worker', () => {
     expect(ct!.decoded?.pixelData.length).toBe(128 * 128);
     expect(ct!.decoded?.rescale).toEqual({ slope: 1, intercept: -1024 });
     expect(ct!.buffer?.byteLength).toBe(file('CT_small.dcm').byteLength);
+    // Written over the file's stored values: one buffer for both.
+    expect(ct!.decoded?.inFile).toBe(true);
+    expect(ct!.decoded?.pixelData.buffer).toBe(ct!.buffer);
     expect(jpeg!.sop).toBe('1.2');
     expect(jpeg!.decoded).toBeUndefined();
     expect(end).toEqual({ id: 3, done: true });

@@ -2,8 +2,9 @@
  * Decodes the pixels of plain grayscale files while a series downloads (file-fetcher.ts), on a
  * thread of its own: the fetch worker reads the answer and passes each file here through a
  * message port, and its files reach the main thread from here, in order, with their pixels
- * (native-decode.ts). Decoding in the fetch worker made that worker the slowest link (reading
- * and decoding one after the other); on the main thread it competed with drawing.
+ * (native-decode.ts), written over the file's stored values where they fit (no second buffer per
+ * file). Decoding in the fetch worker made that worker the slowest link (reading and decoding one
+ * after the other); on the main thread it competed with drawing.
  */
 import type { DecodeRequest, FetchAnswer } from './fetch-protocol.ts';
 import { decodePlainFile } from './plain-grayscale.ts';
@@ -16,8 +17,10 @@ function forward(request: DecodeRequest): void {
     scope.postMessage(answer satisfies FetchAnswer, answer.buffer ? [answer.buffer] : []);
     return;
   }
-  const decoded = decodePlainFile(answer.buffer, allowFloat);
-  scope.postMessage({ ...answer, decoded } satisfies FetchAnswer, decoded ? [answer.buffer, decoded.pixelData.buffer] : [answer.buffer]);
+  // In place: the file's buffer holds its pixels too, and is transferred once.
+  const decoded = decodePlainFile(answer.buffer, allowFloat, { inPlace: true });
+  const pixels = decoded && !decoded.inFile ? [decoded.pixelData.buffer as ArrayBuffer] : [];
+  scope.postMessage({ ...answer, decoded } satisfies FetchAnswer, [answer.buffer, ...pixels]);
 }
 
 scope.addEventListener('message', (event: MessageEvent<{ port: MessagePort }>) => {

@@ -175,6 +175,25 @@ async function expectLoaderValues({ frame, stored, rescale, allowFloat = true, o
 describe('decodeNative', () => {
   it.each(CASES)('makes what the DICOM image loader makes: $name', (testCase) => expectLoaderValues(testCase));
 
+  it.each(CASES)('in place, makes the same values, over the stored ones only where they fit: $name', async (testCase) => {
+    const { frame, stored, rescale, allowFloat = true, offset = 0 } = testCase;
+    const columns = stored.length === 1 ? 1 : 32;
+    const full: NativeFrame = { ...frame, rows: stored.length / columns, columns };
+    const bytes = frameBytes(frame.bitsAllocated as 8 | 16, stored, offset);
+    const before = bytes.slice();
+    const theirs = await loaderDecode(full, bytes.slice(), rescale, allowFloat);
+    const ours = decodeNative(full, bytes, rescale, allowFloat, { inPlace: true })!;
+    expect(ours.pixelData.constructor.name).toBe(theirs.pixelData.constructor.name);
+    expect(Array.from(ours.pixelData)).toEqual(Array.from(theirs.pixelData));
+    expect([ours.smallest, ours.largest]).toEqual([theirs.smallestPixelValue, theirs.largestPixelValue]);
+    // Written over the file's bytes when a 16-bit frame's values fit 16 bits at an even offset;
+    // otherwise a new array, and the file's bytes as they were.
+    const fits = frame.bitsAllocated === 16 && offset % 2 === 0 && ours.pixelData.BYTES_PER_ELEMENT === 2;
+    expect(ours.inFile ?? false).toBe(fits);
+    if (fits) expect(ours.pixelData.buffer).toBe(bytes.buffer);
+    else expect(bytes).toEqual(before);
+  });
+
   it('writes a frame again when its range wants another array type than the last frame of its kind', async () => {
     // The same kind of frame (signed, slope 1, intercept -1024): Int16, then Uint16 (all ≥ 0 once
     // rescaled), Uint8, Float32 (below -32768), Int8, and Int16 again.

@@ -7,7 +7,16 @@
  * the range, known only at the end: the frame is written into the type the last frame of its kind
  * got, with the range in the same pass, and written again only when the range wants another type
  * (the first frame of a kind, or one whose values differ: two passes, as before). The file's bytes
- * are only read.
+ * are only read, unless asked to decode in place (below).
+ *
+ * In place (`inPlace`, the decode worker's series download): a 16-bit frame whose rescaled values
+ * fit a 16-bit array is written over its own stored values in the file's buffer, and the pixels
+ * are a view of it (`inFile`). A 300-slice CT then holds 157 MB less, all of it memory the browser
+ * would have touched for the first time, which on the bench's VM in a full archive cost more than
+ * the decoding (docs/decisions.md, "The whole series in a full archive"). The range is read first
+ * so that the values are written once, in the type the range asks for, or the frame is decoded
+ * into a new array as usual when that type is wider. The file's Pixel Data no longer holds the
+ * stored values afterwards: nothing may decode it again (native-images.ts).
  *
  * Only 16-bit frames and unsigned 8-bit ones are made here; anything else is null and goes to
  * Cornerstone's decoder. native-decode.test.ts compares the two on the cases made here.
@@ -34,6 +43,8 @@ export interface DecodedPixels {
   largest: number;
   /** Whether the rescale was applied (a fractional one is not when floats cannot be rendered). */
   scaled: boolean;
+  /** The pixels were written over the frame's stored values, in the file's own buffer. */
+  inFile?: boolean;
 }
 
 type PixelArray = DecodedPixels['pixelData'];
@@ -115,6 +126,18 @@ function fill(stored: StoredValues, shift: number, slope: number, intercept: num
   rangeMax = max;
 }
 
+/** The stored range (sign-extended from bit `32 - shift` first), reading only. */
+function storedRange(stored: StoredValues, shift: number): [number, number] {
+  let min = (stored[0]! << shift) >> shift;
+  let max = min;
+  for (let i = 0; i < stored.length; i++) {
+    const value = (stored[i]! << shift) >> shift;
+    if (value < min) min = value;
+    else if (value > max) max = value;
+  }
+  return [min, max];
+}
+
 /**
  * The array type the last frame of the same kind got: frames of a series almost always get the
  * same, so it is written in one pass with the range, and written again only when the range asks
@@ -126,7 +149,13 @@ const lastTypes = new Map<string, PixelArrayConstructor>();
  * Decodes and rescales one frame; `allowFloat`: whether float textures can be rendered (without
  * them a fractional rescale is left to the viewport, as the loader does).
  */
-export function decodeNative(frame: NativeFrame, bytes: Uint8Array, rescale: Rescale, allowFloat: boolean): DecodedPixels | null {
+export function decodeNative(
+  frame: NativeFrame,
+  bytes: Uint8Array,
+  rescale: Rescale,
+  allowFloat: boolean,
+  { inPlace = false }: { inPlace?: boolean } = {},
+): DecodedPixels | null {
   if (!(frame.bitsStored >= 1 && frame.bitsStored <= frame.bitsAllocated)) return null;
   const stored = storedValues(frame, bytes);
   if (!stored || stored.length === 0) return null;
@@ -137,6 +166,18 @@ export function decodeNative(frame: NativeFrame, bytes: Uint8Array, rescale: Res
   // Left unscaled, the values are written as stored: the same loop with slope 1, intercept 0.
   const slope = scaled ? rescale.slope : 1;
   const intercept = scaled ? rescale.intercept : 0;
+  // A view of the file (not a copy made for an odd offset), two bytes a value: written over in place.
+  if (inPlace && stored.BYTES_PER_ELEMENT === 2 && stored.buffer === bytes.buffer) {
+    const [min, max] = storedRange(stored, shift);
+    const smallest = scaled ? slope * min + intercept : min;
+    const largest = scaled ? slope * max + intercept : max;
+    const Type = arrayTypeFor(smallest, largest);
+    if (Type === Int16Array || Type === Uint16Array) {
+      const pixelData = new Type(stored.buffer as ArrayBuffer, stored.byteOffset, stored.length);
+      fill(stored, shift, slope, intercept, pixelData);
+      return { pixelData, smallest, largest, scaled, inFile: true };
+    }
+  }
   const key = `${stored.constructor.name} ${shift} ${slope} ${intercept}`;
   const guess = lastTypes.get(key) ?? (scaled && fractional ? Float32Array : Int16Array);
   let pixelData: PixelArray = new guess(stored.length);

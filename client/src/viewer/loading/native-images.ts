@@ -5,9 +5,10 @@
  * about 7 ms of main-thread time per image, which made a 300-slice series wait on the main thread
  * rather than on the network. For files whose pixels are stored natively (uncompressed little
  * endian) decoding is only the rescale: a decode worker has usually done it already while the
- * series downloaded (used when it read the same frame and rescale as Cornerstone's parse here);
- * else native-decode.ts makes the loader's values, usually in one pass over the frame (the file's bytes
- * stay as they are: its data set also serves the metadata). The loader's own decode function
+ * series downloaded (used when it read the same frame and rescale as Cornerstone's parse here;
+ * usually written over the file's own stored values, which its data set no longer needs: it serves
+ * the metadata); else native-decode.ts makes the loader's values, usually in one pass over the
+ * frame. The loader's own decode function
  * runs for the frames it leaves.
  *
  * Only single-frame grayscale images without LUT sequences or PET/dose scaling are made here;
@@ -86,7 +87,11 @@ function decodedInWorker(
     decoded.frame.bitsAllocated === frame.bitsAllocated &&
     decoded.frame.bitsStored === frame.bitsStored &&
     decoded.frame.pixelRepresentation === frame.pixelRepresentation;
-  return same ? decoded : null;
+  if (same) return decoded;
+  // Its pixels were written over the file's stored values: the file cannot be decoded here. The
+  // image fails, and its data set goes with it: the next load downloads the file again.
+  if (decoded.inFile) throw new Error('The pixels decoded in the file differ from its data set: downloaded again.');
+  return null;
 }
 
 async function createGrayscaleImage(imageId: string, dataSet: DataSet, takeDecoded: DecodedPixelsOf): Promise<Types.IImage> {

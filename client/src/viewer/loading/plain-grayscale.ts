@@ -174,9 +174,12 @@ export function readPlainGrayscale(file: ArrayBuffer): PlainGrayscale | null {
   };
 }
 
-/** The rescaled pixels of a plain grayscale file (native-decode.ts), or undefined for any other. */
-export function decodePlainFile(file: ArrayBuffer, allowFloat: boolean): DecodedFrame | undefined {
+/**
+ * The rescaled pixels of a plain grayscale file (native-decode.ts), or undefined for any other;
+ * `inPlace`: written over the file's stored values where they fit (then `inFile`).
+ */
+export function decodePlainFile(file: ArrayBuffer, allowFloat: boolean, { inPlace = false } = {}): DecodedFrame | undefined {
   const plain = readPlainGrayscale(file);
-  const pixels = plain && decodeNative(plain.frame, plain.pixels, plain.rescale, allowFloat);
+  const pixels = plain && decodeNative(plain.frame, plain.pixels, plain.rescale, allowFloat, { inPlace });
   return plain && pixels ? { ...pixels, frame: plain.frame, rescale: plain.rescale, allowFloat } : undefined;
 }
