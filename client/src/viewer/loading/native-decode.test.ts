@@ -77,7 +77,6 @@ const CASES: Case[] = [
     rescale: { slope: 0.5, intercept: -10.25 },
     allowFloat: false,
   },
-  { name: 'negative slope', frame: CT, stored: values(1024, -500, 500), rescale: { slope: -1, intercept: 0 } },
   {
     name: 'unsigned 8 bits',
     frame: UNSIGNED8,
@@ -207,6 +206,18 @@ describe('decodeNative', () => {
     ]) {
       await expectLoaderValues({ frame: CT, stored, rescale: { slope: 1, intercept: -1024 } });
     }
+  });
+
+  it.each([false, true])('rescales a negative slope to its values, their range in order (in place: %s)', (inPlace) => {
+    // The loader (5.x) reports such a range reversed, [500, -500] here, and picks its array type
+    // from it: a Uint8Array, into which -500…500 wrap. The values and range here are the true ones.
+    const stored = values(1024, -500, 500);
+    const bytes = frameBytes(16, stored);
+    const ours = decodeNative({ ...CT, rows: 32, columns: 32 }, bytes, { slope: -1, intercept: 100 }, true, { inPlace })!;
+    expect(ours.pixelData.constructor).toBe(Int16Array);
+    expect(Array.from(ours.pixelData)).toEqual(stored.map((value) => 100 - value));
+    expect([ours.smallest, ours.largest]).toEqual([100 - Math.max(...stored), 100 - Math.min(...stored)]);
+    expect(ours.inFile ?? false).toBe(inPlace);
   });
 
   it.each([

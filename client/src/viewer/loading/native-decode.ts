@@ -139,6 +139,18 @@ function storedRange(stored: StoredValues, shift: number): [number, number] {
 }
 
 /**
+ * The stored range once rescaled as `fill` writes values (slope 1 and intercept 0 when they are
+ * left unscaled), smallest first. A negative slope swaps the ends: the DICOM image loader (5.x)
+ * keeps them as they come, so its range is reversed and the array type chosen from it is wrong
+ * (-500…500 with slope -1 wrap into a Uint8Array); this module answers such frames correctly.
+ */
+function rescaledRange([min, max]: [number, number], slope: number, intercept: number): [number, number] {
+  const first = slope * min + intercept;
+  const last = slope * max + intercept;
+  return first <= last ? [first, last] : [last, first];
+}
+
+/**
  * The array type the last frame of the same kind got: frames of a series almost always get the
  * same, so it is written in one pass with the range, and written again only when the range asks
  * for another type.
@@ -168,9 +180,7 @@ export function decodeNative(
   const intercept = scaled ? rescale.intercept : 0;
   // A view of the file (not a copy made for an odd offset), two bytes a value: written over in place.
   if (inPlace && stored.BYTES_PER_ELEMENT === 2 && stored.buffer === bytes.buffer) {
-    const [min, max] = storedRange(stored, shift);
-    const smallest = scaled ? slope * min + intercept : min;
-    const largest = scaled ? slope * max + intercept : max;
+    const [smallest, largest] = rescaledRange(storedRange(stored, shift), slope, intercept);
     const Type = arrayTypeFor(smallest, largest);
     if (Type === Int16Array || Type === Uint16Array) {
       const pixelData = new Type(stored.buffer as ArrayBuffer, stored.byteOffset, stored.length);
@@ -182,10 +192,7 @@ export function decodeNative(
   const guess = lastTypes.get(key) ?? (scaled && fractional ? Float32Array : Int16Array);
   let pixelData: PixelArray = new guess(stored.length);
   fill(stored, shift, slope, intercept, pixelData);
-  const min = rangeMin;
-  const max = rangeMax;
-  const smallest = scaled ? slope * min + intercept : min;
-  const largest = scaled ? slope * max + intercept : max;
+  const [smallest, largest] = rescaledRange([rangeMin, rangeMax], slope, intercept);
   const Type = arrayTypeFor(smallest, largest);
   if (Type !== guess) {
     pixelData = new Type(stored.length);
