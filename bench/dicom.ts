@@ -13,7 +13,10 @@
  *   into Orthanc's own DICOM port (behind the front receiver when it is on, as by default: the
  *   ingest figures above are then the front's, what a modality sees; this ratio stays the index
  *   follower's cost to Orthanc; that port then takes DICOM TLS with the product's certificate
- *   only, which both halves present).
+ *   only, which both halves present);
+ * - ingest_small_front_follower_ratio: the follower's cost to what a modality sees, the same small
+ *   set through the front receiver with the follower running ÷ with it held off (this process
+ *   holds the follower's advisory lock, as another replica of a cluster would), rounds back to back.
  *
  * storescu and storescp run with TCP_NODELAY=1 (Debian's dcmtk keeps Nagle's algorithm on
  * otherwise; see docs/decisions.md, "DICOM ingest speed"). Each figure is the median of ROUNDS
@@ -24,10 +27,12 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { orthancDicomPort } from '../adapter/src/config.ts';
+import { FOLLOWER_LOCK_KEY } from '../adapter/src/study-index/follower.ts';
 import { freePort, waitFor } from '../scripts/services/process.ts';
 import type { Stack } from '../test/harness/stack.ts';
-import { orthancPortTls, settled } from '../test/harness/dicom.ts';
+import { orthancPortTls, settled, spoolDrained } from '../test/harness/dicom.ts';
 import { round } from './measure.ts';
 import { productForwardSeconds, signInForForward } from './forward.ts';
 import { cpuSeconds } from './wrk.ts';
@@ -199,6 +204,35 @@ async function ingestRounds(
   return result;
 }
 
+/**
+ * ROUNDS ingests of the files through the front receiver while the index follower does not run:
+ * the adapter restarts while this process holds the follower's advisory lock, so its follower
+ * waits as another replica's would. Each round is deleted from Orthanc once the spool drained. The
+ * lock is let go at the end and the follower reads what it missed before this returns.
+ */
+async function frontWithoutFollower(stack: Stack, files: string[], patientId: string): Promise<number[]> {
+  const lock = new pg.Client(stack.config.pg);
+  await lock.connect();
+  const perSecond: number[] = [];
+  try {
+    // The adapter's follower holds the lock: it goes with its process.
+    await stack.stopAdapter();
+    await lock.query('select pg_advisory_lock($1)', [FOLLOWER_LOCK_KEY]);
+    await stack.startAdapter();
+    for (let i = 0; i < ROUNDS; i++) {
+      perSecond.push(files.length / storescu(stack.config.dicomPort, stack.config.dicomAet, files));
+      await spoolDrained(stack.dataDir, stack.config.dicomPort);
+      await forget(stack, patientId, false);
+    }
+  } finally {
+    await lock.end();
+  }
+  // The follower takes the lock within seconds and reads every change it missed.
+  await settled(stack.config.dicomPort);
+  if (!(await indexReaches(stack, patientId, 0, 10_000))) slowIndex.add(patientId);
+  return perSecond;
+}
+
 export async function storescpRounds(files: string[]): Promise<number[]> {
   const perSecond: number[] = [];
   for (let i = 0; i < ROUNDS; i++) perSecond.push(await withStorescp(async (port) => files.length / storescu(port, DEST.aet, files)));
@@ -268,6 +302,18 @@ export async function benchDicom(
     );
   }
 
+  // The follower's cost to what a modality sees, while the index is in step with Orthanc.
+  if (stack.config.dicomFront.enabled) {
+    log('dicom: small instances through the front, the follower held off…');
+    const off = await frontWithoutFollower(stack, kinds[0]!.files, SMALL_ID);
+    log('dicom: small instances through the front, the follower running…');
+    const on = await ingestRounds(stack, kinds[0]!.files, SMALL_ID, true, false);
+    figures.ingest_small_front_follower_ratio = round(median(on.perSecond) / median(off), 3);
+    notes.push(
+      `dicom, small instances through the front: follower running ${list(on.perSecond)}/s, held off ${list(off)}/s ` +
+        '(what the modality sees: storescu until its last answer)',
+    );
+  }
   // The index follower's cost to ingest: the small set again with the adapter stopped, into
   // Orthanc's own port; with the front on, also with the adapter running into that port.
   const orthancPort = orthancDicomPort(stack.config);

@@ -27,7 +27,8 @@ import { Indexer, emptyBatch, type Batch } from './indexer.ts';
 import type { MovedEntry } from '../features/worklist/worklist.sql.ts';
 import * as sql from './study-index.sql.ts';
 
-const LOCK_KEY = 724_110_003;
+/** The advisory lock of the replica that follows (benches hold it to measure ingest without a follower). */
+export const FOLLOWER_LOCK_KEY = 724_110_003;
 const PAGE = 1000;
 /** Attempts at a whole page that fails for a reason other than an outage, before going change by change. */
 const PAGE_ATTEMPTS = 3;
@@ -321,7 +322,7 @@ export class ChangesFollower {
   private async holdLock(): Promise<boolean> {
     if (this.lockClient) return true;
     const client = await this.db.connect();
-    if (await sql.tryAdvisoryLock(client, LOCK_KEY)) {
+    if (await sql.tryAdvisoryLock(client, FOLLOWER_LOCK_KEY)) {
       // The lock dies with its connection (PostgreSQL restarted, the socket cut): then another
       // replica may hold it, so this one stops following until it takes the lock again.
       client.on('error', () => {
@@ -340,7 +341,7 @@ export class ChangesFollower {
     const client = this.lockClient;
     this.lockClient = undefined;
     if (!client) return;
-    await sql.advisoryUnlock(client, LOCK_KEY).catch(() => undefined);
+    await sql.advisoryUnlock(client, FOLLOWER_LOCK_KEY).catch(() => undefined);
     // A client whose server went away must not return to the pool.
     client.release(true);
   }
