@@ -12,7 +12,7 @@ import { startAdapter, type RunningAdapter } from '../../adapter/src/server.ts';
 import { startPostgres, type RunningPostgres } from '../../scripts/services/postgres.ts';
 import { startOrthanc, type OrthancIndex, type RunningOrthanc } from '../../scripts/services/orthanc.ts';
 import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
-import { freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
+import { dieWithParent, freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
 import { loadOrCreateSecrets } from '../../scripts/services/secrets.ts';
 import { registerDicomReceiver, spoolDrained } from './dicom.ts';
 import type { ChildProcess } from 'node:child_process';
@@ -126,15 +126,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // ADAPTER_NODE_ARGS passes Node flags to the adapter alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
     // when profiling a bench (NODE_OPTIONS refuses --cpu-prof and would reach every process).
     const nodeArgs = process.env.ADAPTER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    child = spawnLogged(
-      process.execPath,
-      [...nodeArgs, '--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')],
-      join(dataDir, 'adapter.log'),
-      {
-        env,
-        cwd: repoRoot,
-      },
-    );
+    // It dies with this process, as Orthanc and PostgreSQL do: a bench or test stopped without its
+    // cleanup left adapters running for hours, each retrying its vanished services.
+    const [command, args] = dieWithParent('SIGTERM', process.execPath, [
+      ...nodeArgs,
+      '--import',
+      'tsx',
+      join(repoRoot, 'adapter/src/main.ts'),
+    ]);
+    child = spawnLogged(command, args, join(dataDir, 'adapter.log'), {
+      env,
+      cwd: repoRoot,
+    });
     const running = child;
     await waitFor(
       'adapter',
