@@ -201,8 +201,12 @@ describe('a cluster of 2 Orthanc nodes and 2 adapters behind nginx', () => {
           const last = rows.at(-1);
           return { all: last?.Peak ?? 0, hold: last?.AETitles.find((each) => each.AETitle === 'CLUSTER_HOLD')?.Peak ?? 0 };
         };
+        // The front writes a count after its acknowledgement, and the year's bucket may already
+        // hold a peak of 2 from the tests before: with the fronts on, the caller's own peak is
+        // what says the second association has been counted.
+        const counted = (peak: { all: number; hold: number }) => peak.all >= 2 && (!cluster.dicomFront || peak.hold >= 2);
         let peak = await peaks(sessions[0]!);
-        for (let i = 0; i < 40 && peak.all < 2; i++) {
+        for (let i = 0; i < 40 && !counted(peak); i++) {
           await sleep(250);
           peak = await peaks(sessions[0]!);
         }

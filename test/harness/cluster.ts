@@ -19,7 +19,7 @@ import { startPostgres, type RunningPostgres } from '../../scripts/services/post
 import type { RunningOrthanc } from '../../scripts/services/orthanc.ts';
 import { nodeDataDir, replicaEnv, startOrthancNodes, type ClusterPorts } from '../../scripts/services/cluster.ts';
 import { startBalancer, type RunningBalancer } from '../../scripts/services/nginx.ts';
-import { freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
+import { dieWithParent, freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
 import { TEST_ADMIN_PASSWORD } from './stack.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -102,7 +102,9 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
 
   const startAdapter = async (k: number) => {
     const log = join(dataDir, `adapter-${k + 1}.log`);
-    const child = spawnLogged(process.execPath, ['--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')], log, {
+    // Dies with this process, as the single stack's adapter does (stack.ts).
+    const [command, args] = dieWithParent('SIGTERM', process.execPath, ['--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')]);
+    const child = spawnLogged(command, args, log, {
       env: { ...(process.env as Record<string, string>), ...replica(k) },
       cwd: repoRoot,
     });
