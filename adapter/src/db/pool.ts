@@ -1,7 +1,9 @@
 /**
- * The PostgreSQL pool. An idle client that loses its server emits 'error' on the pool; without a
- * listener that would crash the process, so it is logged and the pool replaces the client on the
- * next query. While the server is down queries fail fast and answer 503; when it returns, new
+ * The PostgreSQL pool. A client that loses its server emits 'error'; an event nobody listens to
+ * is an uncaught exception, and the pool listens only while a client is idle. So every client
+ * gets a listener of its own when it connects: a job holding one checked out (an advisory lock
+ * through a long pass, a transaction) sees its next query fail, and the pool drops the client when
+ * it comes back. While the server is down queries fail fast and answer 503; when it returns, new
  * connections succeed and nothing needs restarting.
  */
 import pg from 'pg';
@@ -35,6 +37,7 @@ export function createPool(config: Config['pg']): Db {
     options: '-c jit=off',
   });
   pool.on('error', (error) => log.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', (error) => log.warn(`PostgreSQL connection lost while in use: ${error.message}`)));
   return pool;
 }
 
