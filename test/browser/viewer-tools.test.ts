@@ -418,6 +418,13 @@ describe('viewer tools: reading aids', () => {
     expect((await marked).status()).toBe(200);
     // The overlay re-renders after the answer: poll rather than read once.
     await expect.poll(() => viewer.overlay().textContent()).toContain('Key image');
+    // The toolbar says it of the image shown: not of the next slice, again of this one.
+    const keyButton = viewer.toolbarButton('Key image');
+    await expect.poll(() => keyButton.getAttribute('aria-pressed')).toBe('true');
+    await viewer.wheel(0, 100);
+    await expect.poll(() => keyButton.getAttribute('aria-pressed')).toBe('false');
+    await viewer.wheel(0, -100);
+    await expect.poll(() => keyButton.getAttribute('aria-pressed')).toBe('true');
     await viewer.page.reload();
     await shell.dismissTimeZoneIfAsked();
     await expect(viewer.waitForOutcome()).resolves.toBe('image');

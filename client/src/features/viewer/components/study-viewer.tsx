@@ -51,6 +51,18 @@ import { visibleCells } from '../viewer-state.ts';
 
 const ZOOM_STEPS = (step: number, large: number) => [step, large];
 
+function refOfActiveImage(viewportId: string) {
+  const { imageId } = viewportService.getState(viewportId);
+  return imageId ? refOfImageId(imageId) : null;
+}
+
+/** The header dialog follows the viewport's image as the reader scrolls, without the viewer around it. */
+function ActiveImageHeaderDialog({ viewportId, onClose }: { viewportId: string; onClose: () => void }) {
+  const imageId = useSyncExternalStore(viewportService.subscribe, () => viewportService.getState(viewportId).imageId);
+  const instance = useMemo(() => (imageId ? refOfImageId(imageId) : null), [imageId]);
+  return instance && <DicomHeaderDialog instance={instance} onClose={onClose} />;
+}
+
 function download(blob: Blob | string, name: string): void {
   const link = document.createElement('a');
   const url = typeof blob === 'string' ? blob : URL.createObjectURL(blob);
@@ -108,12 +120,10 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
 
   const activeViewportId = viewportIdOf(state.active);
   useEffect(() => viewportService.setReferenceSource(activeViewportId), [activeViewportId]);
-  const activeState = useSyncExternalStore(viewportService.subscribe, () => viewportService.getState(activeViewportId));
   const activeSeries = allSeries.find((item) => item.SeriesInstanceUID === state.cells[state.active]) ?? null;
   /** Key images, annotations saving and captures belong to the open study's own series. */
   const activeIsOwn = activeSeries?.StudyInstanceUID === studyUid;
   const presets = useMemo(() => presetsFor(settings.window_level, activeSeries?.Modality), [settings.window_level, activeSeries?.Modality]);
-  const activeRef = activeState.imageId ? refOfImageId(activeState.imageId) : null;
   const keyImageList = keyImages.data;
   const isKeyImage = useCallback(
     (imageId: string | null) => {
@@ -122,6 +132,12 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     },
     [keyImageList],
   );
+  // What this component shows of the active viewport, each a value of its own: the image shown
+  // changes with every slice scrolled, and a render of the whole viewer per slice held scrolling
+  // under 30 images/s. What a command needs of the image is read when the command runs.
+  const activeCount = useSyncExternalStore(viewportService.subscribe, () => viewportService.getState(activeViewportId).count);
+  const activeIsKey = useSyncExternalStore(viewportService.subscribe, () => isKeyImage(viewportService.getState(activeViewportId).imageId));
+  const activeImage = () => refOfActiveImage(activeViewportId);
   const cine = useCine(activeViewportId, state.cells, settings.cine.fps);
 
   const capture = async () => {
@@ -145,7 +161,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     if (!activeSeries) return;
     if (format === 'dicom') return download(seriesExportUrl(activeSeries.SeriesInstanceUID), `${activeSeries.SeriesInstanceUID}.zip`);
     const blob = await viewportService.captureImage(activeViewportId, format === 'png' ? 'image/png' : 'image/jpeg');
-    if (blob) download(blob, `${activeRef?.SOPInstanceUID ?? 'image'}.${format === 'png' ? 'png' : 'jpg'}`);
+    if (blob) download(blob, `${activeImage()?.SOPInstanceUID ?? 'image'}.${format === 'png' ? 'png' : 'jpg'}`);
   };
 
   /** The viewer as a command finds it now. */
@@ -155,16 +171,16 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     active: state.active,
     cells: state.cells,
     seriesUids,
-    zoom: activeState.zoom,
-    count: activeState.count,
+    zoom: viewportService.getState(activeViewportId).zoom,
+    count: activeCount,
     cine: { playing: cine.playing, fps: cine.fps, loop: cine.loop, range: cine.range },
     sync,
     overlay: overlayVisible,
     comparing: compared.length > 0,
     newestComparable: compared.length ? null : (comparableStudies(patientStudies.data ?? [], studyUid, [])[0]?.StudyInstanceUID ?? null),
-    image: activeRef,
+    image: activeImage(),
     imageIsOwn: activeIsOwn,
-    imageIsKey: isKeyImage(activeState.imageId),
+    imageIsKey: activeIsKey,
   });
 
   const perform = (effect: ViewerEffect) => {
@@ -256,10 +272,10 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
     cinePlaying: cine.playing,
     cineFps: cine.fps,
     cineLoop: cine.loop,
-    cineRange: { from: cine.range?.from ?? 0, to: cine.range?.to ?? Math.max(0, activeState.count - 1), count: activeState.count },
+    cineRange: { from: cine.range?.from ?? 0, to: cine.range?.to ?? Math.max(0, activeCount - 1), count: activeCount },
     sync,
     mpr: state.mpr !== null,
-    keyImage: isKeyImage(activeState.imageId),
+    keyImage: activeIsKey,
     comparison: compared.length > 0,
     overlay: overlayVisible,
     annotationStatus: annotations.status,
@@ -366,7 +382,7 @@ export const StudyViewer = observer(function StudyViewer({ studyUid }: { studyUi
       )}
       <VhsResult studyUid={studyUid} save={annotations.save} />
       {text.request && <AnnotationTextDialog initial={text.request.initial} onDone={text.answer} />}
-      {dialog === 'header' && activeRef && <DicomHeaderDialog instance={activeRef} onClose={() => setDialog(null)} />}
+      {dialog === 'header' && <ActiveImageHeaderDialog viewportId={activeViewportId} onClose={() => setDialog(null)} />}
       {dialog === 'shortcuts' && (
         <ShortcutsDialog shortcuts={settings.keyboard_shortcuts} presets={presets} onClose={() => setDialog(null)} />
       )}
