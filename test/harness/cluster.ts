@@ -10,7 +10,6 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { loadConfig, orthancLogName, type Config } from '../../adapter/src/config.ts';
@@ -19,10 +18,9 @@ import { startPostgres, type RunningPostgres } from '../../scripts/services/post
 import type { RunningOrthanc } from '../../scripts/services/orthanc.ts';
 import { nodeDataDir, replicaEnv, startOrthancNodes, type ClusterPorts } from '../../scripts/services/cluster.ts';
 import { startBalancer, type RunningBalancer } from '../../scripts/services/nginx.ts';
-import { dieWithParent, freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
+import { freePort, stopChild } from '../../scripts/services/process.ts';
+import { spawnAdapter } from './adapter-process.ts';
 import { TEST_ADMIN_PASSWORD } from './stack.ts';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Cluster {
   /** nginx's front: what browsers use. */
@@ -101,21 +99,11 @@ export async function startCluster(options: { orthancNodes: number; adapters: nu
   };
 
   const startAdapter = async (k: number) => {
-    const log = join(dataDir, `adapter-${k + 1}.log`);
-    // Dies with this process, as the single stack's adapter does (stack.ts).
-    const [command, args] = dieWithParent('SIGTERM', process.execPath, ['--import', 'tsx', join(repoRoot, 'adapter/src/main.ts')]);
-    const child = spawnLogged(command, args, log, {
+    children[k] = await spawnAdapter({
       env: { ...(process.env as Record<string, string>), ...replica(k) },
-      cwd: repoRoot,
+      logFile: join(dataDir, `adapter-${k + 1}.log`),
+      url: `http://127.0.0.1:${ports.adapters[k]}`,
     });
-    children[k] = child;
-    await waitFor(
-      'adapter',
-      async () => (await fetch(`http://127.0.0.1:${ports.adapters[k]}/viewer/api/product/info`)).ok,
-      60_000,
-      child,
-      log,
-    );
   };
 
   try {

@@ -12,13 +12,11 @@ import { startAdapter, type RunningAdapter } from '../../adapter/src/server.ts';
 import { startPostgres, type RunningPostgres } from '../../scripts/services/postgres.ts';
 import { startOrthanc, type OrthancIndex, type RunningOrthanc } from '../../scripts/services/orthanc.ts';
 import { ORTHANC_INDEX_DATABASE } from '../../adapter/src/db/databases.ts';
-import { dieWithParent, freePort, spawnLogged, stopChild, waitFor } from '../../scripts/services/process.ts';
+import { freePort, stopChild } from '../../scripts/services/process.ts';
+import { spawnAdapter } from './adapter-process.ts';
 import { loadOrCreateSecrets } from '../../scripts/services/secrets.ts';
 import { registerDicomReceiver, spoolDrained } from './dicom.ts';
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface StackOptions {
   edition?: string;
@@ -122,30 +120,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       adapter = await startAdapter(config);
       return;
     }
-    const env: Record<string, string> = { ...(process.env as Record<string, string>), ...configEnv };
-    // ADAPTER_NODE_ARGS passes Node flags to the adapter alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
-    // when profiling a bench (NODE_OPTIONS refuses --cpu-prof and would reach every process).
-    const nodeArgs = process.env.ADAPTER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    // It dies with this process, as Orthanc and PostgreSQL do: a bench or test stopped without its
-    // cleanup left adapters running for hours, each retrying its vanished services.
-    const [command, args] = dieWithParent('SIGTERM', process.execPath, [
-      ...nodeArgs,
-      '--import',
-      'tsx',
-      join(repoRoot, 'adapter/src/main.ts'),
-    ]);
-    child = spawnLogged(command, args, join(dataDir, 'adapter.log'), {
-      env,
-      cwd: repoRoot,
+    child = await spawnAdapter({
+      env: { ...(process.env as Record<string, string>), ...configEnv },
+      logFile: join(dataDir, 'adapter.log'),
+      url: baseUrl,
     });
-    const running = child;
-    await waitFor(
-      'adapter',
-      async () => (await fetch(`${baseUrl}/viewer/api/product/info`)).ok,
-      60_000,
-      running,
-      join(dataDir, 'adapter.log'),
-    );
   };
   const killAdapter = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child) await stopChild(child, signal);
