@@ -394,4 +394,19 @@ describe('export', () => {
     expect(await lastExport()).toMatchObject({ state: 'cancelled', instances_total: 80 });
     expect(uploadsLeft()).toEqual([]);
   });
+
+  it('answers 503 and records the failure when Orthanc fails before the first file, and goes on serving', async () => {
+    // The zip's stream was destroyed before anyone read it: an 'error' nobody listened to, which
+    // ended the adapter's process (any user with list_export could do it by cancelling early).
+    await stack.stopOrthanc();
+    try {
+      const response = await exportOf(admin, { Items: [{ StudyInstanceUID: ct.studyInstanceUid }], Anonymize: true }).expect(503);
+      expect(JSON.parse((response.body as Buffer).toString('utf8'))).toMatchObject({ code: 'orthanc_unavailable' });
+      expect(await lastExport()).toMatchObject({ state: 'failed' });
+      expect(uploadsLeft()).toEqual([]);
+      await admin.agent.get(`${API}/anonymized/all`).expect(200);
+    } finally {
+      await stack.startOrthanc();
+    }
+  });
 });

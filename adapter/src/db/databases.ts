@@ -36,6 +36,8 @@ export const DATABASE_SETTINGS: Readonly<Record<string, Readonly<Record<string, 
  */
 export async function ensureDatabases(server: PgServer, names: readonly string[]): Promise<string[]> {
   const admin = new pg.Client({ ...server, database: 'postgres', connectionTimeoutMillis: 5000 });
+  // A server that goes away fails the query under way; the client's own 'error' must not end the process.
+  admin.on('error', () => undefined);
   await admin.connect();
   const created: string[] = [];
   try {

@@ -161,6 +161,9 @@ function anonymizedArchive(
   const stream = zip.outputStream as Readable;
   // yazl reports a file it cannot read as an 'error' event; the work's own failure destroys the stream.
   zip.on('error', (error: Error) => stream.destroy(error));
+  // A failure before the first file destroys the stream before the route pipes it anywhere: the
+  // failure is answered through `done`, and an 'error' nobody listens to would end the process.
+  stream.on('error', () => undefined);
   let started: () => void = () => undefined;
   const firstFile = new Promise<void>((resolve) => (started = resolve));
 
@@ -182,15 +185,16 @@ function anonymizedArchive(
           started();
         }
       };
-      const results = await Promise.allSettled(
+      // The first failure is the cause; the others are mostly the aborts it set off.
+      let failure: { reason: unknown } | undefined;
+      await Promise.all(
         Array.from({ length: MODIFY_CONCURRENCY }, () =>
           worker().catch((error: unknown) => {
+            failure ??= { reason: error };
             work.abort();
-            throw error;
           }),
         ),
       );
-      const failure = results.find((result) => result.status === 'rejected');
       if (failure) throw failure.reason;
       if (signal.aborted) throw new Error('export abandoned by the browser');
       await makeDicomdir(dir, 'DICOM', work.signal);
