@@ -186,13 +186,19 @@ class Association {
       signal.addEventListener('abort', onAbort, { once: true });
       socket.once('close', () => signal.removeEventListener('abort', onAbort));
     }
-    await association.bounded(
-      new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('error', reject);
-      }),
-      'connecting',
-    );
+    try {
+      await association.bounded(
+        new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('error', reject);
+        }),
+        'connecting',
+      );
+    } catch (error) {
+      // A destination that never answers the connect: the socket would stay open until the OS gives up.
+      socket.destroy();
+      throw error;
+    }
     return association;
   }
 
