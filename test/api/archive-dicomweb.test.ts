@@ -353,12 +353,12 @@ describe('DICOMweb proxy', () => {
       await store(files.slice(0, 3));
       await waitForStudies(admin, ++studyCount);
       await until(async () => (await indexed()).length === 3);
-      const before = await expectSeriesAsOrthanc(3);
+      await expectSeriesAsOrthanc(3);
 
       // An instance added to the series shows up.
       await store(files.slice(3));
       await until(async () => (await indexed()).length === 4);
-      await expectSeriesAsOrthanc(4);
+      const before = await expectSeriesAsOrthanc(4);
 
       // An edit writes new files (new attachment UUIDs; the old files are deleted): the answer carries the new value.
       await admin.agent

@@ -131,11 +131,34 @@ export async function indexedInstances(db: Queryable, instanceIds: string[]): Pr
 }
 
 /**
+ * Every writer of index rows takes the studies it touches first, in id order, and their series
+ * and instances after: two writers then wait for each other instead of deadlocking (the recycle
+ * bin does the same, trash.sql.ts lockStudiesOf). A batch deletes instances before it upserts
+ * their study, so its studies are locked here, before anything else.
+ */
+async function lockStudiesOfBatch(client: DbClient, batch: Batch): Promise<void> {
+  const of = (level: string) => batch.deleted.filter((each) => each.level === level).map((each) => each.orthancId);
+  const studies = [...batch.studies.keys(), ...of('Study')];
+  const series = [...batch.series.keys(), ...of('Series')];
+  const instances = [...batch.instances.map((instance) => instance.orthancId), ...of('Instance')];
+  if (studies.length + series.length + instances.length === 0) return;
+  await client.query(
+    `select id from studies where id in (
+        select id from studies where orthanc_id = any($1::text[])
+        union select study_id from series where orthanc_id = any($2::text[])
+        union select s.study_id from instances i join series s on s.id = i.series_id where i.orthanc_id = any($3::text[]))
+      order by id for update`,
+    [studies, series, instances],
+  );
+}
+
+/**
  * Applies a batch: deletions, then upserts, then counts and sizes recomputed for what was touched,
  * then the worklist entries the batch's studies start or complete (answered, for their files).
  */
 export async function writeBatch(client: DbClient, batch: Batch, touchedSeries = new Set<number>()): Promise<MovedEntry[]> {
   const touchedStudies = new Set<number>();
+  await lockStudiesOfBatch(client, batch);
 
   // Deletions first: a page may delete a resource and then receive it again (a replaced instance
   // can empty its series and study); the rows read from Orthanc afterwards are the truth.

@@ -51,7 +51,7 @@ async function changed(db: Deps['db'], study: boolean): Promise<void> {
 
 // ---------------------------------------------------------------- the list's delete
 
-interface Marks {
+export interface Marks {
   studies: Set<number>;
   series: Set<number>;
   instances: Set<number>;
@@ -96,8 +96,9 @@ export async function moveStudiesToBin(deps: Deps, studyIds: readonly number[], 
   return result.Studies;
 }
 
-async function applyMarks(client: DbClient, marks: Marks, by: string): Promise<DeleteResult> {
+export async function applyMarks(client: DbClient, marks: Marks, by: string): Promise<DeleteResult> {
   const result: DeleteResult = { Studies: 0, Series: 0, Instances: 0 };
+  await sql.lockStudiesOf(client, { studies: [...marks.studies], series: [...marks.series], instances: [...marks.instances] });
   for (const studyId of marks.studies) if (await sql.markStudy(client, studyId, by)) result.Studies += 1;
   if (marks.series.size > 0) result.Series = await sql.markSeries(client, [...marks.series], by);
   if (marks.instances.size > 0) result.Instances = await sql.markInstances(client, [...marks.instances], by);
@@ -198,6 +199,8 @@ export async function restore(deps: Deps, ids: readonly BinId[] | 'all'): Promis
   await transaction(deps.db, async (client) => {
     const touchedSeries = new Set<number>();
     const touchedStudies = new Set<number>();
+    const of = (level: TrashLevel) => targets.filter((target) => target.level === level).map((target) => target.id);
+    await sql.lockStudiesOf(client, { studies: of('study'), series: of('series'), instances: of('instance') });
     for (const target of targets) {
       const studyId = await sql.studyOf(client, target.level, target.id);
       if (studyId === undefined) continue;
@@ -288,6 +291,7 @@ async function executeTarget(deps: Deps, run: number, target: sql.DeleteTarget):
     return;
   }
   await transaction(deps.db, async (client) => {
+    await sql.lockStudiesOf(client, { studies: [target.studyId] });
     await sql.deleteRow(client, target);
     const touchedSeries = new Set<number>(target.level === 'instance' && target.seriesId !== null ? [target.seriesId] : []);
     await recount(client, touchedSeries, new Set(target.level === 'study' ? [] : [target.studyId]));
