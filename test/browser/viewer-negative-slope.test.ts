@@ -7,20 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { generateCt } from '../../scripts/demo/generate-ct.ts';
-import type { Stack } from '../harness/stack.ts';
-import { screenshot, type OpenPage } from './pages/browser.ts';
-import type { Shell } from './pages/shell.ts';
-import { closeBrowserSuite, startViewerSuite } from './pages/admin-viewer.ts';
-import type { ViewerPage } from './pages/viewer-page.ts';
+import { screenshot } from './pages/browser.ts';
+import { closeBrowserSuite, startViewerSuite, type AdminViewer, type ViewerSuite } from './pages/admin-viewer.ts';
 
-let stack: Stack;
-let browser: Browser;
-let open: OpenPage;
-let viewer: ViewerPage;
-let shell: Shell;
-let workDir: string;
+let suite: ViewerSuite & AdminViewer;
 let negative: ReturnType<typeof generateCt>;
 
 const NEGATIVE_SIZE = 128;
@@ -58,33 +49,33 @@ function negativeValueAt(file: string, column: number, row: number): number {
 }
 
 beforeAll(async () => {
-  ({ stack, browser, workDir, open, shell, viewer } = await startViewerSuite({
+  suite = await startViewerSuite({
     name: 'viewer-negative-slope',
     admin: true,
     files: (suite) => {
       negative = negativeSlopeSeries(suite.workDir);
       return { files: negative.files, studies: [negative.studyInstanceUid] };
     },
-  }));
+  });
 });
 
-afterAll(() => closeBrowserSuite({ open, browser, stack, workDir }));
+afterAll(() => closeBrowserSuite(suite ?? {}));
 
 it('shows and probes a series stored with a negative rescale slope, the first image and one the download decoded', async () => {
-  await viewer.page.goto('about:blank');
-  await viewer.open(negative.studyInstanceUid);
-  await shell.dismissTimeZoneIfAsked();
-  await expect(viewer.waitForOutcome()).resolves.toBe('image');
-  await viewer.toolbarButton('Layout 1x1').click();
-  expect((await viewer.waitForPixels()).levels, 'the image is drawn, not blank').toBeGreaterThanOrEqual(8);
+  await suite.viewer.page.goto('about:blank');
+  await suite.viewer.open(negative.studyInstanceUid);
+  await suite.shell.dismissTimeZoneIfAsked();
+  await expect(suite.viewer.waitForOutcome()).resolves.toBe('image');
+  await suite.viewer.toolbarButton('Layout 1x1').click();
+  expect((await suite.viewer.waitForPixels()).levels, 'the image is drawn, not blank').toBeGreaterThanOrEqual(8);
   const probe = async (slice: number) => {
-    const button = viewer.toolbar().getByRole('button', { name: 'Pixel value', exact: true });
+    const button = suite.viewer.toolbar().getByRole('button', { name: 'Pixel value', exact: true });
     if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
-    // The right lung, as in the 512² phantom above.
-    const point = await viewer.imageToPage(0, NEGATIVE_SIZE, NEGATIVE_SIZE, 40, 65);
-    await viewer.page.mouse.click(point.x, point.y);
-    await expect.poll(async () => (await viewer.annotationTexts()).join(' ')).toMatch(new RegExp(`\\(\\d+, \\d+, ${slice}\\).*HU`));
-    const text = (await viewer.annotationTexts()).join(' ');
+    // The right lung, where viewer-tools probes its 512² phantom.
+    const point = await suite.viewer.imageToPage(0, NEGATIVE_SIZE, NEGATIVE_SIZE, 40, 65);
+    await suite.viewer.page.mouse.click(point.x, point.y);
+    await expect.poll(async () => (await suite.viewer.annotationTexts()).join(' ')).toMatch(new RegExp(`\\(\\d+, \\d+, ${slice}\\).*HU`));
+    const text = (await suite.viewer.annotationTexts()).join(' ');
     const at = new RegExp(`\\((\\d+), (\\d+), ${slice}\\)`).exec(text);
     expect(at, text).not.toBeNull();
     const value = Number(/(-?[\d.]+) HU/.exec(text.slice(text.indexOf(at![0])))?.[1]);
@@ -92,10 +83,10 @@ it('shows and probes a series stored with a negative rescale slope, the first im
     expect(value, 'the lung, inverted').toBeGreaterThan(600);
   };
   await probe(0);
-  await viewer.page.locator('.viewer-thumbnails .thumbnail[data-status="loaded"]').first().waitFor();
-  for (let i = 0; i < 5; i++) await viewer.page.keyboard.press('ArrowDown');
-  await expect.poll(async () => viewer.imagePosition().textContent()).toBe(`Im: 6 / ${NEGATIVE_SLICES}`);
-  expect((await viewer.waitForPixels()).levels).toBeGreaterThanOrEqual(8);
+  await suite.viewer.page.locator('.viewer-thumbnails .thumbnail[data-status="loaded"]').first().waitFor();
+  for (let i = 0; i < 5; i++) await suite.viewer.page.keyboard.press('ArrowDown');
+  await expect.poll(async () => suite.viewer.imagePosition().textContent()).toBe(`Im: 6 / ${NEGATIVE_SLICES}`);
+  expect((await suite.viewer.waitForPixels()).levels).toBeGreaterThanOrEqual(8);
   await probe(5);
-  await screenshot(viewer.page, 'viewer-tools-negative-slope');
+  await screenshot(suite.viewer.page, 'viewer-tools-negative-slope');
 });
