@@ -1,6 +1,6 @@
 /**
  * Putting an instance in the bin while the index writes its study (the follower, an edit's
- * re-read): both take the study's row first (trash.sql.ts lockStudiesOf), so one waits for the
+ * re-read): both take the study's row first (study-index.sql.ts lockStudiesOf), so one waits for the
  * other. Taken the other way round, PostgreSQL found a deadlock and failed the delete with a 500.
  * The rows here are committed, on two connections of their own, and deleted afterwards.
  */

@@ -36,8 +36,9 @@ export function createPool(config: Config['pg']): Db {
     // seconds per query; measured 6.5 s → 28 ms for a 10,000-row count (docs/decisions.md).
     options: '-c jit=off',
   });
-  pool.on('error', (error) => log.warn(`PostgreSQL connection lost: ${error.message}`));
-  pool.on('connect', (client) => client.on('error', (error) => log.warn(`PostgreSQL connection lost while in use: ${error.message}`)));
+  // The client's own listener logs; the pool re-emits an idle client's error, which needs a listener too.
+  pool.on('connect', (client) => client.on('error', (error) => log.warn(`PostgreSQL connection lost: ${error.message}`)));
+  pool.on('error', () => undefined);
   return pool;
 }
 

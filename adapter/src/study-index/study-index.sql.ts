@@ -132,10 +132,26 @@ export async function indexedInstances(db: Queryable, instanceIds: string[]): Pr
 
 /**
  * Every writer of index rows takes the studies it touches first, in id order, and their series
- * and instances after: two writers then wait for each other instead of deadlocking (the recycle
- * bin does the same, trash.sql.ts lockStudiesOf). A batch deletes instances before it upserts
- * their study, so its studies are locked here, before anything else.
+ * and instances after: two writers then wait for each other instead of deadlocking. Marking for
+ * the bin once took an instance first and recounted its study last while writeBatch took the
+ * study first, and PostgreSQL broke the deadlock by failing the delete with a 500. By row ids
+ * (the recycle bin) here; by Orthanc ids for a batch below.
  */
+export async function lockStudiesOf(
+  client: DbClient,
+  rows: { studies?: readonly number[]; series?: readonly number[]; instances?: readonly number[] },
+): Promise<void> {
+  await client.query(
+    `select id from studies where id in (
+        select unnest($1::bigint[])
+        union select study_id from series where id = any($2::bigint[])
+        union select s.study_id from instances i join series s on s.id = i.series_id where i.id = any($3::bigint[]))
+      order by id for update`,
+    [rows.studies ?? [], rows.series ?? [], rows.instances ?? []],
+  );
+}
+
+/** lockStudiesOf for a batch, which deletes instances before it upserts their study: before anything else. */
 async function lockStudiesOfBatch(client: DbClient, batch: Batch): Promise<void> {
   const of = (level: string) => batch.deleted.filter((each) => each.level === level).map((each) => each.orthancId);
   const studies = [...batch.studies.keys(), ...of('Study')];

@@ -31,7 +31,7 @@ import { touchHeartbeatMarker } from '../../db/site.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
-import { recount } from '../../study-index/study-index.sql.ts';
+import { lockStudiesOf, recount } from '../../study-index/study-index.sql.ts';
 import * as sql from './trash.sql.ts';
 
 export type BinId = { level: TrashLevel; id: number };
@@ -98,7 +98,7 @@ export async function moveStudiesToBin(deps: Deps, studyIds: readonly number[], 
 
 export async function applyMarks(client: DbClient, marks: Marks, by: string): Promise<DeleteResult> {
   const result: DeleteResult = { Studies: 0, Series: 0, Instances: 0 };
-  await sql.lockStudiesOf(client, { studies: [...marks.studies], series: [...marks.series], instances: [...marks.instances] });
+  await lockStudiesOf(client, { studies: [...marks.studies], series: [...marks.series], instances: [...marks.instances] });
   for (const studyId of marks.studies) if (await sql.markStudy(client, studyId, by)) result.Studies += 1;
   if (marks.series.size > 0) result.Series = await sql.markSeries(client, [...marks.series], by);
   if (marks.instances.size > 0) result.Instances = await sql.markInstances(client, [...marks.instances], by);
@@ -200,7 +200,7 @@ export async function restore(deps: Deps, ids: readonly BinId[] | 'all'): Promis
     const touchedSeries = new Set<number>();
     const touchedStudies = new Set<number>();
     const of = (level: TrashLevel) => targets.filter((target) => target.level === level).map((target) => target.id);
-    await sql.lockStudiesOf(client, { studies: of('study'), series: of('series'), instances: of('instance') });
+    await lockStudiesOf(client, { studies: of('study'), series: of('series'), instances: of('instance') });
     for (const target of targets) {
       const studyId = await sql.studyOf(client, target.level, target.id);
       if (studyId === undefined) continue;
@@ -291,7 +291,7 @@ async function executeTarget(deps: Deps, run: number, target: sql.DeleteTarget):
     return;
   }
   await transaction(deps.db, async (client) => {
-    await sql.lockStudiesOf(client, { studies: [target.studyId] });
+    await lockStudiesOf(client, { studies: [target.studyId] });
     await sql.deleteRow(client, target);
     const touchedSeries = new Set<number>(target.level === 'instance' && target.seriesId !== null ? [target.seriesId] : []);
     await recount(client, touchedSeries, new Set(target.level === 'study' ? [] : [target.studyId]));

@@ -211,27 +211,6 @@ export async function studyOf(db: Queryable, level: TrashLevel, id: number): Pro
   return rows[0] ? Number(rows[0].study_id) : undefined;
 }
 
-/**
- * Locks the studies of what a transaction is about to mark or restore, in id order, before any of
- * their series or instances. The index's writer (writeBatch: the follower, an edit's re-read) takes
- * a study's row before its series and instances; marking an instance first and recounting its
- * series and study afterwards took them the other way round, and PostgreSQL broke the deadlock by
- * failing the delete with a 500 (CI: an instance put in the bin while an edit was being indexed).
- */
-export async function lockStudiesOf(
-  client: DbClient,
-  rows: { studies?: readonly number[]; series?: readonly number[]; instances?: readonly number[] },
-): Promise<void> {
-  await client.query(
-    `select id from studies where id in (
-        select unnest($1::bigint[])
-        union select study_id from series where id = any($2::bigint[])
-        union select s.study_id from instances i join series s on s.id = i.series_id where i.id = any($3::bigint[]))
-      order by id for update`,
-    [rows.studies ?? [], rows.series ?? [], rows.instances ?? []],
-  );
-}
-
 /** A study trashed whole loses its mark to each of its series not already marked (keeping time and author). */
 export async function splitStudyMark(client: DbClient, studyId: number): Promise<void> {
   await client.query(
