@@ -17,7 +17,7 @@ vi.mock('../../access/visibility.ts', () => ({
   visibleSeriesOf: vi.fn(),
 }));
 vi.mock('../../db/site.ts', () => ({ touchHeartbeatMarker: vi.fn() }));
-vi.mock('../../study-index/study-index.sql.ts', () => ({ recount: vi.fn() }));
+vi.mock('../../study-index/study-index.sql.ts', () => ({ lockStudiesOf: vi.fn(), recount: vi.fn() }));
 
 const alice = { accountId: 'alice', permissions: { list_delete: true } } as unknown as Auth;
 
